@@ -1,0 +1,26 @@
+package sensor.api;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * A discoverable plugin type: registered as an OSGi service, found by its id, configured by an
+ * instance of its typed configuration class. Sensor types and material types extend it.
+ *
+ * @param <C> the configuration type
+ */
+@ConsumerType
+public interface PluginType<C> {
+    /** Unique id, e.g. {@code "lidar"} or {@code "lambertian"}. */
+    String id();
+
+    /** The configuration class, used to read configurations from scenario files. */
+    Class<C> configType();
+
+    /** A configuration with every parameter at its documented default. */
+    C defaultConfig();
+
+    /** One line saying what this type is. */
+    default String description() {
+        return id();
+    }
+}

@@ -1,0 +1,31 @@
+package sensor.api.env;
+
+import java.util.List;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+import sensor.api.geom.Pose;
+import sensor.api.material.AmbientMaterial;
+import sensor.api.material.SurfaceMaterial;
+
+/**
+ * The objects sensors can see, with resolved materials and world poses, for raytracing sensors. Indices
+ * are stable until {@link #revision()} changes (an object or material added, removed or replaced).
+ */
+@ProviderType
+public interface SceneView {
+    /** The objects, indexed. */
+    List<ObjectSpec> objects();
+
+    /** World pose of object {@code index} at time {@code t} (within the current step). */
+    Pose objectPose(int index, double t);
+
+    /** The resolved surface material of object {@code index} (the default one when none is assigned). */
+    SurfaceMaterial material(int index);
+
+    /** The ambient material. */
+    AmbientMaterial ambient();
+
+    /** Changes whenever objects or materials change. */
+    long revision();
+}

@@ -1,0 +1,112 @@
+package sensor.api.env;
+
+import java.util.List;
+import java.util.Set;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+import sensor.api.geom.Vec3;
+import sensor.api.io.OutputSink;
+import sensor.api.material.AmbientMaterial;
+import sensor.api.sensor.SensorSpec;
+import sensor.api.world.KinematicWorld;
+import sensor.api.world.WorldSource;
+
+/**
+ * The sensor environment: the objects sensors can see, the sensors, the ambient material, the magnetic
+ * field and simulated time over a {@link WorldSource}. Stepping advances the dynamics one step and
+ * samples every sensor whose sample times fall in the step, at its own frequency ([L-T]). Every method
+ * validates its input first and changes nothing when it throws.
+ */
+@ProviderType
+public interface SensorEnvironment {
+    /** Simulated time, s (the world's time). */
+    double time();
+
+    /** Number of dynamics steps taken. */
+    long stepCount();
+
+    /** The dynamics source. */
+    WorldSource world();
+
+    /** Replaces the dynamics source; sensors restart their sample schedule at the new world's time. */
+    void setWorld(WorldSource world);
+
+    /** A new, empty kinematic world with the given step (s, > 0) and gravity (finite). */
+    KinematicWorld newKinematicWorld(double timeStep, Vec3 gravity);
+
+    /** Seed of every noise stream (sensors key their counter-based generators with it and their id). */
+    long seed();
+
+    /** Sets the seed. */
+    void setSeed(long seed);
+
+    /** Advances one dynamics step, samples due sensors and delivers due frames. */
+    void step();
+
+    /** Steps until at least {@code duration} seconds (> 0) have passed; returns the number of steps. */
+    long advance(double duration);
+
+    /** Adds an object; rejects a duplicate id or an unknown material type (listing the known ones). */
+    void addObject(ObjectSpec object);
+
+    /** Removes an object; rejects an unknown id. */
+    void removeObject(String objectId);
+
+    /** The objects, in insertion order. */
+    List<ObjectSpec> objects();
+
+    /** The scene as raytracing sensors see it. */
+    SceneView scene();
+
+    /** Sets the ambient material by type id and configuration ({@code null} = the type's default). */
+    void setAmbient(String typeId, Object config);
+
+    /** Sets the ambient material directly. */
+    void setAmbient(AmbientMaterial ambient);
+
+    /** The ambient material (default: {@link AmbientMaterial#defaultAir()}). */
+    AmbientMaterial ambient();
+
+    /** The magnetic field (default: zero). */
+    MagneticField magneticField();
+
+    /** Sets the magnetic field. */
+    void setMagneticField(MagneticField field);
+
+    /**
+     * Adds a sensor; rejects a duplicate id, an unknown type id (listing the known ones), an unknown body
+     * or a configuration the type refuses.
+     */
+    void addSensor(SensorSpec spec);
+
+    /** Removes a sensor (active or detached); rejects an unknown id. */
+    void removeSensor(String sensorId);
+
+    /** Every sensor with its state. */
+    List<SensorInfo> sensors();
+
+    /** Adds an output sink that receives every delivered frame. */
+    void addOutputSink(OutputSink sink);
+
+    /** Removes an output sink added with {@link #addOutputSink}. */
+    void removeOutputSink(OutputSink sink);
+
+    /** Ids of the sensor types currently available. */
+    Set<String> sensorTypes();
+
+    /** Ids of the surface material types currently available. */
+    Set<String> surfaceMaterialTypes();
+
+    /** Ids of the ambient material types currently available. */
+    Set<String> ambientMaterialTypes();
+
+    /** Ids of the raytrace backends currently available, best-ranked first. */
+    List<String> raytraceBackends();
+
+    /** A sensor and its state. */
+    record SensorInfo(SensorSpec spec, State state, long samples) {
+        /** ACTIVE: sampled each due step; DETACHED: its type is absent, it returns with the type. */
+        public enum State { ACTIVE, DETACHED }
+    }
+}

@@ -1,0 +1,41 @@
+package sensor.api.lidar;
+
+/**
+ * Output fields of the lidar output handler [O]: packed contiguously per point in the order a sensor's
+ * configuration lists them, little-endian.
+ */
+public enum OutputField {
+    /** Point in the lidar frame, 3 × float32, m. */
+    XYZ_VEC3_F32(12),
+    /** Detected intensity, float32. */
+    INTENSITY_F32(4),
+    /** Distance (OPL), float32, m. */
+    DISTANCE_F32(4),
+    /** Azimuth of the ray, float32, rad. */
+    AZIMUTH_F32(4),
+    /** Elevation of the ray, float32, rad. */
+    ELEVATION_F32(4),
+    /** Channel (ring), uint16. */
+    RING_ID_U16(2),
+    /** Firing time, float64, s. */
+    TIME_STAMP_F64(8),
+    /** Id of the object hit, int32. */
+    ENTITY_ID_I32(4),
+    /** 1 when the ray hit something, int32. */
+    IS_HIT_I32(4),
+    /** Surface normal in the lidar frame, 3 × float32. */
+    NORMAL_VEC3_F32(12),
+    /** Which return this is (0 strongest/first, 1 last/second), uint8. */
+    RETURN_TYPE_U8(1);
+
+    private final int bytes;
+
+    OutputField(int bytes) {
+        this.bytes = bytes;
+    }
+
+    /** Packed size in bytes. */
+    public int bytes() {
+        return bytes;
+    }
+}

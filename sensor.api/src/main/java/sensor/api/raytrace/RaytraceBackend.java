@@ -1,0 +1,18 @@
+package sensor.api.raytrace;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+import sensor.api.env.SceneView;
+
+/**
+ * A raytrace backend (CPU or GPU), registered as a service; the one with the highest service ranking
+ * serves. Creates per-sensor trace scenes over the environment's scene.
+ */
+@ConsumerType
+public interface RaytraceBackend {
+    /** Unique id, e.g. {@code "cpu-bvh"}. */
+    String id();
+
+    /** A trace scene over {@code scene}; close it when done. */
+    TraceScene createScene(SceneView scene);
+}

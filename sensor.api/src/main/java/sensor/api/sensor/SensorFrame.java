@@ -1,0 +1,7 @@
+package sensor.api.sensor;
+
+/**
+ * One output of one sensor: the data measured at {@code time} (s), sample number {@code index}, delivered
+ * at {@code deliveredAt} ({@code time + lag}).
+ */
+public record SensorFrame(String sensorId, String typeId, long index, double time, double deliveredAt, Object data) {}
