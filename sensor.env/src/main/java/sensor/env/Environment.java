@@ -1,0 +1,373 @@
+package sensor.env;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+import sensor.api.Args;
+import sensor.api.env.MagneticField;
+import sensor.api.env.ObjectSpec;
+import sensor.api.env.SceneView;
+import sensor.api.env.SensorEnvironment;
+import sensor.api.geom.Vec3;
+import sensor.api.io.OutputSink;
+import sensor.api.material.AmbientMaterial;
+import sensor.api.material.AmbientMaterialType;
+import sensor.api.material.SurfaceMaterialType;
+import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorSpec;
+import sensor.api.sensor.SensorType;
+import sensor.api.world.KinematicWorld;
+import sensor.api.world.WorldSource;
+
+/**
+ * The {@link SensorEnvironment} service. Plugin types (sensors, materials, backends, sinks) are bound
+ * dynamically: when a sensor type leaves, its sensors are closed and detached (the simulation goes on)
+ * and re-created when a type with the same id returns; objects whose material type leaves fall back to
+ * the default material (one warning) and get theirs back when it returns. Multi-rate stepping [L-T]:
+ * each sensor samples at {@code t_k = t_0 + k/f} within the dynamics step containing it, and its frame
+ * is delivered to the sinks once the time reaches {@code t_k + lag}.
+ */
+@Component(service = SensorEnvironment.class, immediate = true)
+@Designate(ocd = Environment.Config.class)
+public class Environment implements SensorEnvironment {
+    private static final System.Logger LOG = System.getLogger("sensor.env");
+
+    /** Configuration (PID {@code sensor.env.Environment}). */
+    @ObjectClassDefinition(name = "Sensor environment")
+    public @interface Config {
+        @AttributeDefinition(description = "Dynamics time step of the default kinematic world, s (> 0)")
+        double timeStep() default 0.001;
+
+        @AttributeDefinition(description = "Seed of every noise stream")
+        long seed() default 0;
+    }
+
+    private final TypeRegistry<SensorType<?>> sensorTypes = new TypeRegistry<>("sensor");
+    private final TypeRegistry<SurfaceMaterialType<?>> surfaceTypes = new TypeRegistry<>("surface material");
+    private final TypeRegistry<AmbientMaterialType<?>> ambientTypes = new TypeRegistry<>("ambient material");
+    private final Map<RaytraceBackend, Integer> backends = new LinkedHashMap<>();
+    private final List<OutputSink> sinks = new CopyOnWriteArrayList<>();
+    private final Map<String, SensorSlot> slots = new LinkedHashMap<>();
+    private final PriorityQueue<SensorFrame> pending =
+            new PriorityQueue<>(Comparator.comparingDouble(SensorFrame::deliveredAt));
+    private final Scene scene = new Scene(surfaceTypes);
+
+    private WorldSource world = new KinematicWorldImpl(0.001, new Vec3(0, 0, -9.81));
+    private WorldSnapshot previous = WorldSnapshot.of(world);
+    private WorldSnapshot current = previous;
+    private MagneticField magneticField = MagneticField.uniform(Vec3.ZERO);
+    private long seed;
+    private long steps;
+
+    @Activate
+    @Modified
+    synchronized void configure(Config config) {
+        Args.positive("timeStep", config.timeStep());
+        if (world instanceof KinematicWorldImpl k && k.bodyIds().isEmpty() && config.timeStep() != k.timeStep()) {
+            setWorld(newKinematicWorld(config.timeStep(), k.gravity()));
+        }
+        seed = config.seed();
+    }
+
+    // ---- plugin binding -------------------------------------------------------------------------
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public synchronized void bindSensorType(SensorType<?> type) {
+        sensorTypes.add(type);
+        SensorType<?> serving = sensorTypes.find(type.id());
+        for (SensorSlot slot : slots.values()) {
+            if (slot.sensor == null && slot.spec.typeId().equals(type.id())) {
+                try {
+                    slot.sensor = create(serving, slot.spec);
+                    slot.resumeAfter(time());
+                    LOG.log(Level.INFO, "sensor ''{0}'' re-attached: type ''{1}'' is back", slot.spec.id(), type.id());
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "sensor ''{0}'' stays detached: {1}", slot.spec.id(), e.getMessage());
+                }
+            }
+        }
+    }
+
+    public synchronized void unbindSensorType(SensorType<?> type) {
+        if (!sensorTypes.remove(type)) {
+            return;
+        }
+        SensorType<?> replacement = sensorTypes.find(type.id());
+        List<String> detached = new ArrayList<>();
+        for (SensorSlot slot : slots.values()) {
+            if (slot.sensor != null && slot.spec.typeId().equals(type.id())) {
+                close(slot);
+                detached.add(slot.spec.id());
+                if (replacement != null) {
+                    slot.sensor = create(replacement, slot.spec);
+                    slot.resumeAfter(time());
+                }
+            }
+        }
+        if (!detached.isEmpty() && replacement == null) {
+            LOG.log(Level.WARNING, "sensor type ''{0}'' left: sensors {1} detached until it returns", type.id(), detached);
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public synchronized void bindSurfaceMaterialType(SurfaceMaterialType<?> type) {
+        surfaceTypes.add(type);
+        scene.resolveMaterials();
+    }
+
+    public synchronized void unbindSurfaceMaterialType(SurfaceMaterialType<?> type) {
+        if (surfaceTypes.remove(type)) {
+            scene.resolveMaterials();
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public synchronized void bindAmbientMaterialType(AmbientMaterialType<?> type) {
+        ambientTypes.add(type);
+        scene.resolveAmbient(ambientTypes);
+    }
+
+    public synchronized void unbindAmbientMaterialType(AmbientMaterialType<?> type) {
+        if (ambientTypes.remove(type)) {
+            scene.resolveAmbient(ambientTypes);
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public synchronized void bindRaytraceBackend(RaytraceBackend backend, Map<String, Object> properties) {
+        Object ranking = properties.get("service.ranking");
+        backends.put(backend, ranking instanceof Integer r ? r : 0);
+    }
+
+    public synchronized void unbindRaytraceBackend(RaytraceBackend backend) {
+        backends.remove(backend);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public void bindOutputSink(OutputSink sink) {
+        sinks.add(sink);
+    }
+
+    public void unbindOutputSink(OutputSink sink) {
+        sinks.remove(sink);
+    }
+
+    // ---- world and time -------------------------------------------------------------------------
+
+    @Override
+    public synchronized double time() { return world.time(); }
+
+    @Override
+    public synchronized long stepCount() { return steps; }
+
+    @Override
+    public synchronized WorldSource world() { return world; }
+
+    @Override
+    public synchronized void setWorld(WorldSource newWorld) {
+        Args.notNull("world", newWorld);
+        Args.positive("world timeStep", newWorld.timeStep());
+        for (SensorSlot slot : slots.values()) {
+            checkBody(newWorld, slot.spec.mount().bodyId(), "sensor '" + slot.spec.id() + "' mount bodyId");
+        }
+        for (ObjectSpec o : scene.objects()) {
+            checkBody(newWorld, o.bodyId(), "object '" + o.id() + "' bodyId");
+        }
+        world = newWorld;
+        previous = current = WorldSnapshot.of(world);
+        slots.values().forEach(s -> s.resumeAfter(world.time()));
+        pending.clear();
+    }
+
+    @Override
+    public KinematicWorld newKinematicWorld(double timeStep, Vec3 gravity) {
+        return new KinematicWorldImpl(timeStep, gravity);
+    }
+
+    @Override
+    public synchronized long seed() { return seed; }
+
+    @Override
+    public synchronized void setSeed(long seed) { this.seed = seed; }
+
+    @Override
+    public synchronized void step() {
+        double start = world.time();
+        world.step();
+        steps++;
+        previous = current;
+        current = WorldSnapshot.of(world);
+        double end = current.time();
+        double eps = 1e-9 * Math.max(1, Math.abs(end));
+        for (SensorSlot slot : slots.values()) {
+            while (slot.sensor != null && slot.nextTime() <= end + eps) {
+                double t = Math.max(start, Math.min(end, slot.nextTime()));
+                var context = new Sampling(this, slot, t, previous, current, seed);
+                Object data = slot.sensor.sample(context);
+                if (data != null) {
+                    pending.add(new SensorFrame(slot.spec.id(), slot.spec.typeId(), slot.samples + 1, t,
+                            t + slot.spec.lag(), data));
+                }
+                slot.samples++;
+                slot.nextIndex++;
+            }
+        }
+        while (!pending.isEmpty() && pending.peek().deliveredAt() <= end + eps) {
+            SensorFrame frame = pending.poll();
+            for (OutputSink sink : sinks) {
+                sink.accept(frame);
+            }
+        }
+    }
+
+    @Override
+    public synchronized long advance(double duration) {
+        Args.positive("duration", duration);
+        double target = world.time() + duration;
+        long n = 0;
+        while (world.time() < target - 1e-9 * Math.max(1, Math.abs(target))) {
+            step();
+            n++;
+        }
+        return n;
+    }
+
+    // ---- scene ----------------------------------------------------------------------------------
+
+    @Override
+    public synchronized void addObject(ObjectSpec object) {
+        Args.notNull("object", object);
+        checkBody(world, object.bodyId(), "object '" + object.id() + "' bodyId");
+        scene.add(object);
+    }
+
+    @Override
+    public synchronized void removeObject(String objectId) { scene.remove(objectId); }
+
+    @Override
+    public synchronized List<ObjectSpec> objects() { return scene.objects(); }
+
+    @Override
+    public synchronized SceneView scene() { return scene.view(previous, current); }
+
+    @Override
+    public synchronized void setAmbient(String typeId, Object config) { scene.setAmbient(ambientTypes, typeId, config); }
+
+    @Override
+    public synchronized void setAmbient(AmbientMaterial ambient) { scene.setAmbient(Args.notNull("ambient", ambient)); }
+
+    @Override
+    public synchronized AmbientMaterial ambient() { return scene.ambient(); }
+
+    @Override
+    public synchronized MagneticField magneticField() { return magneticField; }
+
+    @Override
+    public synchronized void setMagneticField(MagneticField field) { magneticField = Args.notNull("field", field); }
+
+    // ---- sensors --------------------------------------------------------------------------------
+
+    @Override
+    public synchronized void addSensor(SensorSpec spec) {
+        Args.notNull("spec", spec);
+        if (slots.containsKey(spec.id())) {
+            throw new IllegalArgumentException("sensor id '" + spec.id() + "' is already used; sensor ids must be unique");
+        }
+        SensorType<?> type = sensorTypes.get(spec.typeId());
+        checkBody(world, spec.mount().bodyId(), "sensor '" + spec.id() + "' mount bodyId");
+        slots.put(spec.id(), new SensorSlot(spec, create(type, spec), world.time()));
+    }
+
+    @Override
+    public synchronized void removeSensor(String sensorId) {
+        SensorSlot slot = slots.get(sensorId);
+        if (slot == null) {
+            throw new IllegalArgumentException("sensorId '" + sensorId + "' is unknown; known sensors: " + slots.keySet());
+        }
+        close(slot);
+        slots.remove(sensorId);
+    }
+
+    @Override
+    public synchronized List<SensorInfo> sensors() {
+        List<SensorInfo> list = new ArrayList<>();
+        for (SensorSlot s : slots.values()) {
+            list.add(new SensorInfo(s.spec, s.sensor == null ? SensorInfo.State.DETACHED : SensorInfo.State.ACTIVE, s.samples));
+        }
+        return list;
+    }
+
+    @Override
+    public void addOutputSink(OutputSink sink) { sinks.add(Args.notNull("sink", sink)); }
+
+    @Override
+    public void removeOutputSink(OutputSink sink) { sinks.remove(sink); }
+
+    @Override
+    public synchronized Set<String> sensorTypes() { return sensorTypes.ids(); }
+
+    @Override
+    public synchronized Set<String> surfaceMaterialTypes() { return surfaceTypes.ids(); }
+
+    @Override
+    public synchronized Set<String> ambientMaterialTypes() { return ambientTypes.ids(); }
+
+    @Override
+    public synchronized List<String> raytraceBackends() {
+        return backends.entrySet().stream()
+                .sorted(Map.Entry.<RaytraceBackend, Integer>comparingByValue().reversed())
+                .map(e -> e.getKey().id()).toList();
+    }
+
+    // ---- helpers --------------------------------------------------------------------------------
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static sensor.api.sensor.Sensor create(SensorType type, SensorSpec spec) {
+        var sensor = type.create(TypeRegistry.config(type, spec.config()));
+        if (sensor == null) {
+            throw new IllegalStateException("sensor type '" + type.id() + "' created no sensor for '" + spec.id() + "'");
+        }
+        return sensor;
+    }
+
+    private static void close(SensorSlot slot) {
+        try {
+            slot.sensor.close();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "closing sensor ''{0}'' failed: {1}", slot.spec.id(), e.toString());
+        }
+        slot.sensor = null;
+    }
+
+    private static void checkBody(WorldSource w, String bodyId, String parameter) {
+        if (bodyId != null && !w.bodyIds().contains(bodyId)) {
+            throw new IllegalArgumentException(parameter + " '" + bodyId + "' is not a body of the world; known bodies: "
+                    + new HashSet<>(w.bodyIds()));
+        }
+    }
+}

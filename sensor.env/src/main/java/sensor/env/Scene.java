@@ -1,0 +1,167 @@
+package sensor.env;
+
+import java.lang.System.Logger.Level;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import sensor.api.env.MaterialSpec;
+import sensor.api.env.ObjectSpec;
+import sensor.api.env.SceneView;
+import sensor.api.geom.Pose;
+import sensor.api.material.AmbientMaterial;
+import sensor.api.material.AmbientMaterialType;
+import sensor.api.material.Lambertian;
+import sensor.api.material.SurfaceMaterial;
+import sensor.api.material.SurfaceMaterialType;
+
+/**
+ * The objects of the environment with their resolved materials and the ambient material. An object
+ * whose material type is absent uses the default material ({@link Lambertian#DEFAULT}, [L-4]); one
+ * warning is logged when a type goes missing, and the material is restored when the type returns.
+ * Not thread-safe: the environment serialises access.
+ */
+final class Scene {
+    private static final System.Logger LOG = System.getLogger("sensor.env");
+
+    private final TypeRegistry<SurfaceMaterialType<?>> surfaceTypes;
+    private final Map<String, ObjectSpec> objects = new LinkedHashMap<>();
+    private final Map<String, SurfaceMaterial> materials = new LinkedHashMap<>();
+    private final Set<String> missingTypes = new HashSet<>();
+    private MaterialSpec ambientSpec;
+    private AmbientMaterial ambient = AmbientMaterial.defaultAir();
+    private long revision;
+    private SceneView cached;
+    private WorldSnapshot cachedFor;
+
+    Scene(TypeRegistry<SurfaceMaterialType<?>> surfaceTypes) {
+        this.surfaceTypes = surfaceTypes;
+    }
+
+    void add(ObjectSpec object) {
+        if (objects.containsKey(object.id())) {
+            throw new IllegalArgumentException("object id '" + object.id() + "' is already used; object ids must be unique");
+        }
+        SurfaceMaterial m = object.material() == null ? Lambertian.DEFAULT
+                : create(surfaceTypes.get(object.material().typeId()), object.material().config());
+        objects.put(object.id(), object);
+        materials.put(object.id(), m);
+        revision++;
+    }
+
+    void remove(String id) {
+        if (!objects.containsKey(id)) {
+            throw new IllegalArgumentException("objectId '" + id + "' is unknown; known objects: " + objects.keySet());
+        }
+        objects.remove(id);
+        materials.remove(id);
+        revision++;
+    }
+
+    List<ObjectSpec> objects() {
+        return List.copyOf(objects.values());
+    }
+
+    /** Re-resolves every object's material after material types came or went. */
+    void resolveMaterials() {
+        Set<String> missing = new HashSet<>();
+        for (ObjectSpec o : objects.values()) {
+            MaterialSpec spec = o.material();
+            if (spec == null) {
+                continue;
+            }
+            SurfaceMaterialType<?> type = surfaceTypes.find(spec.typeId());
+            SurfaceMaterial m = Lambertian.DEFAULT;
+            if (type == null) {
+                missing.add(spec.typeId());
+            } else {
+                try {
+                    m = create(type, spec.config());
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "object ''{0}'' uses the default material: {1}", o.id(), e.getMessage());
+                }
+            }
+            materials.put(o.id(), m);
+        }
+        for (String id : missing) {
+            if (!missingTypes.contains(id)) {
+                LOG.log(Level.WARNING, "surface material type ''{0}'' is absent: its objects use the default "
+                        + "Lambertian material (C_D = 0.8) until it returns", id);
+            }
+        }
+        missingTypes.retainAll(missing);
+        missingTypes.addAll(missing);
+        revision++;
+    }
+
+    void setAmbient(TypeRegistry<AmbientMaterialType<?>> types, String typeId, Object config) {
+        AmbientMaterial a = createAmbient(types.get(typeId), config);
+        ambientSpec = new MaterialSpec(typeId, config);
+        ambient = a;
+        revision++;
+    }
+
+    void setAmbient(AmbientMaterial a) {
+        ambientSpec = null;
+        ambient = a;
+        revision++;
+    }
+
+    /** Re-resolves the ambient material after ambient types came or went. */
+    void resolveAmbient(TypeRegistry<AmbientMaterialType<?>> types) {
+        if (ambientSpec == null) {
+            return;
+        }
+        AmbientMaterialType<?> type = types.find(ambientSpec.typeId());
+        if (type == null) {
+            LOG.log(Level.WARNING, "ambient material type ''{0}'' is absent: default air until it returns", ambientSpec.typeId());
+            ambient = AmbientMaterial.defaultAir();
+        } else {
+            ambient = createAmbient(type, ambientSpec.config());
+        }
+        revision++;
+    }
+
+    AmbientMaterial ambient() {
+        return ambient;
+    }
+
+    /** An immutable view for the state between two world snapshots. */
+    SceneView view(WorldSnapshot previous, WorldSnapshot current) {
+        if (cached == null || cached.revision() != revision || cachedFor != current) {
+            cached = new View(List.copyOf(objects.values()), List.copyOf(materials.values()), ambient, revision,
+                    previous, current);
+            cachedFor = current;
+        }
+        return cached;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static SurfaceMaterial create(SurfaceMaterialType type, Object config) {
+        return type.create(TypeRegistry.config(type, config));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static AmbientMaterial createAmbient(AmbientMaterialType type, Object config) {
+        return type.create(TypeRegistry.config(type, config));
+    }
+
+    private record View(List<ObjectSpec> objects, List<SurfaceMaterial> materials, AmbientMaterial ambient,
+            long revision, WorldSnapshot previous, WorldSnapshot current) implements SceneView {
+        @Override
+        public Pose objectPose(int index, double t) {
+            ObjectSpec o = objects.get(index);
+            if (o.bodyId() == null) {
+                return o.localPose();
+            }
+            return WorldSnapshot.body(previous, current, o.bodyId(), t).pose().compose(o.localPose());
+        }
+
+        @Override
+        public SurfaceMaterial material(int index) {
+            return materials.get(index);
+        }
+    }
+}
