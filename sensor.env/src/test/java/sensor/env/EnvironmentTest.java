@@ -1,0 +1,225 @@
+package sensor.env;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import sensor.api.env.MaterialSpec;
+import sensor.api.env.ObjectSpec;
+import sensor.api.env.SensorEnvironment.SensorInfo.State;
+import sensor.api.env.Shape;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
+import sensor.api.material.Lambertian;
+import sensor.api.material.SurfaceMaterial;
+import sensor.api.material.SurfaceMaterialType;
+import sensor.api.sensor.Sensor;
+import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorMount;
+import sensor.api.sensor.SensorSpec;
+import sensor.api.sensor.SensorType;
+import sensor.api.world.KinematicWorld;
+
+class EnvironmentTest {
+    /** A sensor type recording its sample times and the sensor x position. */
+    static final class ProbeType implements SensorType<String> {
+        final List<Sensor> closed = new ArrayList<>();
+
+        @Override public String id() { return "probe"; }
+        @Override public Class<String> configType() { return String.class; }
+        @Override public String defaultConfig() { return "default"; }
+        @Override public Sensor create(String config) {
+            if (config.equals("bad")) {
+                throw new IllegalArgumentException("config must not be 'bad'");
+            }
+            return new Sensor() {
+                @Override public Object sample(sensor.api.sensor.SampleContext c) {
+                    return new double[] {c.time(), c.sensorPose(c.time()).position().x()};
+                }
+                @Override public void close() { closed.add(this); }
+            };
+        }
+    }
+
+    static final class TintType implements SurfaceMaterialType<Double> {
+        @Override public String id() { return "tint"; }
+        @Override public Class<Double> configType() { return Double.class; }
+        @Override public Double defaultConfig() { return 0.5; }
+        @Override public SurfaceMaterial create(Double c) { return new Lambertian(c); }
+    }
+
+    Environment env;
+    KinematicWorld world;
+    ProbeType probe;
+    List<SensorFrame> frames;
+
+    @BeforeEach
+    void setUp() {
+        env = new Environment();
+        world = env.newKinematicWorld(0.001, new Vec3(0, 0, -9.81));
+        world.addBody("car", new KinematicWorld.ConstantVelocity(Pose.IDENTITY, new Vec3(10, 0, 0)));
+        env.setWorld(world);
+        probe = new ProbeType();
+        env.bindSensorType(probe);
+        frames = new ArrayList<>();
+        env.addOutputSink(frames::add);
+    }
+
+    private double[] data(int i) {
+        return (double[]) frames.get(i).data();
+    }
+
+    @Test
+    void multiRateLT_sensorSamplesAtItsOwnFrequencyExactly() {
+        env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.on("car", Pose.IDENTITY), 10));
+        assertEquals(1000, env.advance(1.0));
+        assertEquals(10, frames.size());
+        for (int k = 0; k < 10; k++) {
+            assertEquals(0.1 * (k + 1), frames.get(k).time(), 1e-12);
+            assertEquals(k + 1, frames.get(k).index());
+        }
+    }
+
+    @Test
+    void multiRateLT_samplesBetweenStepsSeeInterpolatedExactPoses() {
+        env.setWorld(env.newKinematicWorld(0.01, Vec3.ZERO)
+                .addBody("car", new KinematicWorld.ConstantVelocity(Pose.IDENTITY, new Vec3(10, 0, 0))));
+        env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.on("car", Pose.translation(0.5, 0, 0)), 3));
+        env.advance(1.0);
+        assertEquals(3, frames.size());
+        for (int k = 0; k < 3; k++) {
+            double t = (k + 1) / 3.0;
+            assertEquals(t, data(k)[0], 1e-12);
+            assertEquals(10 * t + 0.5, data(k)[1], 1e-9); // constant velocity: linear interpolation is exact
+        }
+    }
+
+    @Test
+    void multiRateLT_fasterThanDynamicsSamplesSeveralTimesPerStep() {
+        env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.world(Pose.IDENTITY), 4000));
+        env.advance(0.01);
+        assertEquals(40, frames.size());
+    }
+
+    @Test
+    void multiRateLT_lagDelaysDelivery() {
+        env.addSensor(new SensorSpec("p", "probe", null, SensorMount.on("car", Pose.IDENTITY), 10, 0.05));
+        env.advance(0.12);
+        assertEquals(0, frames.size(), "measured at 0.1, due at 0.15");
+        env.advance(0.02);
+        assertEquals(0, frames.size());
+        env.advance(0.01);
+        assertEquals(1, frames.size());
+        assertEquals(0.1, frames.get(0).time(), 1e-12);
+        assertEquals(0.15, frames.get(0).deliveredAt(), 1e-12);
+    }
+
+    @Test
+    void typeLeavingDetachesItsSensorsAndTheSimulationGoesOn() {
+        env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.world(Pose.IDENTITY), 100));
+        env.advance(0.1);
+        assertEquals(10, frames.size());
+        env.unbindSensorType(probe);
+        assertEquals(1, probe.closed.size());
+        assertEquals(State.DETACHED, env.sensors().get(0).state());
+        env.advance(0.1);
+        assertEquals(10, frames.size());
+        assertEquals(0.2, env.time(), 1e-12);
+        env.bindSensorType(probe);
+        assertEquals(State.ACTIVE, env.sensors().get(0).state());
+        env.advance(0.1);
+        assertEquals(20, frames.size());
+        assertEquals(0.21, frames.get(10).time(), 1e-12);
+    }
+
+    @Test
+    void defaultMaterialIsLambertian08AndMissingTypesFallBack() {
+        env.addObject(ObjectSpec.fixed("wall", new Shape.Box(1, 1, 1), Pose.IDENTITY));
+        assertEquals(new Lambertian(0.8), env.scene().material(0));
+        var e = assertThrows(IllegalArgumentException.class, () -> env.addObject(
+                ObjectSpec.fixed("w2", new Shape.Box(1, 1, 1), Pose.IDENTITY).withMaterial(MaterialSpec.of("tint"))));
+        assertTrue(e.getMessage().contains("'tint' is unknown"), e.getMessage());
+        assertEquals(1, env.objects().size());
+        TintType tint = new TintType();
+        env.bindSurfaceMaterialType(tint);
+        env.addObject(ObjectSpec.fixed("w2", new Shape.Box(1, 1, 1), Pose.IDENTITY).withMaterial(MaterialSpec.of("tint")));
+        assertEquals(new Lambertian(0.5), env.scene().material(1));
+        long rev = env.scene().revision();
+        env.unbindSurfaceMaterialType(tint);
+        assertEquals(Lambertian.DEFAULT, env.scene().material(1));
+        assertNotEquals(rev, env.scene().revision());
+        env.bindSurfaceMaterialType(tint);
+        assertEquals(new Lambertian(0.5), env.scene().material(1));
+    }
+
+    @Test
+    void objectsOnBodiesFollowThem() {
+        env.addObject(new ObjectSpec("box", new Shape.Box(1, 1, 1), "car", Pose.translation(0, 0, 1), null));
+        env.advance(0.5);
+        Pose p = env.scene().objectPose(0, env.time());
+        assertEquals(5.0, p.position().x(), 1e-9);
+        assertEquals(1.0, p.position().z(), 1e-12);
+    }
+
+    @Test
+    void badInputIsRejectedNamingTheParameterAndChangesNothing() {
+        env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.world(Pose.IDENTITY), 10));
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.world(Pose.IDENTITY), 10)));
+        assertTrue(e.getMessage().contains("sensor id 'p' is already used"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> env.addSensor(SensorSpec.of("q", "radar", null, SensorMount.world(Pose.IDENTITY), 10)));
+        assertTrue(e.getMessage().contains("'radar' is unknown") && e.getMessage().contains("[probe]"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> env.addSensor(SensorSpec.of("q", "probe", null, SensorMount.on("truck", Pose.IDENTITY), 10)));
+        assertTrue(e.getMessage().contains("mount bodyId 'truck'") && e.getMessage().contains("car"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> env.addSensor(SensorSpec.of("q", "probe", "bad", SensorMount.world(Pose.IDENTITY), 10)));
+        assertTrue(e.getMessage().contains("'bad'"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> env.addSensor(SensorSpec.of("q", "probe", 42, SensorMount.world(Pose.IDENTITY), 10)));
+        assertTrue(e.getMessage().contains("must be a java.lang.String"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> SensorSpec.of("q", "probe", null, SensorMount.world(Pose.IDENTITY), 0));
+        assertTrue(e.getMessage().startsWith("frequency must be finite and > 0"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new SensorSpec("q", "probe", null, SensorMount.world(Pose.IDENTITY), 10, -1));
+        assertTrue(e.getMessage().startsWith("lag"), e.getMessage());
+        assertEquals(1, env.sensors().size());
+
+        env.addObject(ObjectSpec.fixed("o", new Shape.Sphere(1), Pose.IDENTITY));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> env.addObject(ObjectSpec.fixed("o", new Shape.Sphere(2), Pose.IDENTITY)));
+        assertTrue(e.getMessage().contains("object id 'o' is already used"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ObjectSpec.fixed("o2", new Shape.Sphere(1),
+                new Pose(Vec3.ZERO, new Quat(0.5, 0, 0, 0))));
+        assertEquals(1, env.objects().size());
+
+        e = assertThrows(IllegalArgumentException.class, () -> env.newKinematicWorld(0, Vec3.ZERO));
+        assertTrue(e.getMessage().startsWith("timeStep must be finite and > 0"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> env.advance(-1));
+        assertTrue(e.getMessage().startsWith("duration"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> world.addBody("car", new KinematicWorld.Fixed(Pose.IDENTITY)));
+        assertTrue(e.getMessage().contains("bodyId 'car' is already used"), e.getMessage());
+        env.addObject(new ObjectSpec("trailer", new Shape.Sphere(1), "car", Pose.IDENTITY, null));
+        e = assertThrows(IllegalArgumentException.class, () -> env.setWorld(env.newKinematicWorld(0.01, Vec3.ZERO)
+                .addBody("bike", new KinematicWorld.Fixed(Pose.IDENTITY))));
+        assertTrue(e.getMessage().contains("object 'trailer' bodyId 'car' is not a body"), e.getMessage());
+        assertSame(world, env.world());
+        assertEquals(0, env.time());
+    }
+
+    @Test
+    void jointsFollowTheirScript() {
+        env.setWorld(env.newKinematicWorld(0.001, Vec3.ZERO)
+                .addJoint("wheel", KinematicWorld.JointScript.constantRate(0.5, 2.0)));
+        env.advance(1.5);
+        assertEquals(0.5 + 2.0 * 1.5, env.world().jointPosition("wheel"), 1e-9);
+        assertEquals(2.0, env.world().jointVelocity("wheel"));
+    }
+}
