@@ -1,0 +1,39 @@
+package sensor.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.env.Environment;
+import sensor.groundtruth.GroundTruthSensorType;
+
+class DemoJobTest {
+    @Test
+    void demoStepsTheWorldAndReportsEverySensor() {
+        Environment env = new Environment();
+        env.bindSensorType(new GroundTruthSensorType());
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        assertEquals(0, LauncherJob.run(env, new String[] {"demo", "1"}, new PrintStream(buf, true, StandardCharsets.UTF_8)));
+        String out = buf.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("sensor types:           [ground-truth]"), out);
+        assertTrue(out.contains("stepped 1000 steps"), out);
+        // the car drives 40 m in 2 s along x from (-20, -20): at t = 1 s it is at x = 0
+        assertTrue(out.contains("car at (0.00, -20.00, 0.00)"), out);
+        assertTrue(out.contains("sensor ground-truth (ground-truth, ACTIVE): 10 frames"), out);
+        assertTrue(out.contains("vx=20.00"), out);
+    }
+
+    @Test
+    void badArgumentsAreRejectedWithUsage() {
+        Environment env = new Environment();
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        assertEquals(2, LauncherJob.run(env, new String[] {"fly"}, new PrintStream(buf, true, StandardCharsets.UTF_8)));
+        assertTrue(buf.toString(StandardCharsets.UTF_8).contains("usage: sensorsim"));
+        var e = assertThrows(IllegalArgumentException.class, () -> LauncherJob.run(env, new String[] {"demo", "-3"}, System.out));
+        assertTrue(e.getMessage().startsWith("SECONDS must be a number in (0, 3600]"), e.getMessage());
+    }
+}
