@@ -356,6 +356,9 @@ public class Environment implements SensorEnvironment {
     }
 
     private static void close(SensorSlot slot) {
+        if (slot.sensor == null) {
+            return;
+        }
         try {
             slot.sensor.close();
         } catch (RuntimeException e) {
