@@ -1,0 +1,113 @@
+package distro;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Launches the exported distributions as real processes and checks what they print. */
+class DistributionIT {
+    @TempDir
+    Path workDir;
+
+    private static Path jar(String name) {
+        Path p = Path.of("target", name).toAbsolutePath();
+        assertTrue(Files.isRegularFile(p), "exported distribution " + p);
+        return p;
+    }
+
+    private Process start(String jar, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                jar(jar).toString()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).start();
+    }
+
+    /** Collects a process's output on a background thread. */
+    private static ByteArrayOutputStream drain(Process p) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Thread t = new Thread(() -> {
+            try (InputStream in = p.getInputStream()) {
+                in.transferTo(new OutputStream() {
+                    @Override
+                    public void write(int b) {
+                        synchronized (out) { out.write(b); }
+                    }
+
+                    @Override
+                    public void write(byte[] b, int off, int len) {
+                        synchronized (out) { out.write(b, off, len); }
+                    }
+                });
+            } catch (IOException e) {
+                // process ended
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return out;
+    }
+
+    private static String text(ByteArrayOutputStream out) {
+        synchronized (out) {
+            return out.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String finish(Process p, ByteArrayOutputStream out) throws InterruptedException {
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("distribution did not exit within 120 s; output:\n" + text(out));
+        }
+        Thread.sleep(100);
+        return text(out);
+    }
+
+    @Test
+    void headlessDistributionBootsListsPluginsAndStepsTheDemoWorld() throws Exception {
+        Process p = start("sensorsim.jar", "demo", "1");
+        String out = finish(p, drain(p));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("sensor types:           [ground-truth"), out);
+        assertTrue(out.contains("stepped 1000 steps of 0.0010 s"), out);
+        assertTrue(out.contains("car at (0.00, -20.00, 0.00)"), out);
+        assertTrue(out.contains("sensor ground-truth (ground-truth, ACTIVE): 10 frames"), out);
+        assertTrue(out.contains("demo done"), out);
+    }
+
+    @Test
+    void unknownCommandExitsWithUsage() throws Exception {
+        Process p = start("sensorsim.jar", "fly");
+        String out = finish(p, drain(p));
+        assertEquals(2, p.exitValue(), out);
+        assertTrue(out.contains("usage: sensorsim"), out);
+    }
+
+    @Test
+    void shellDistributionAnswersGogoCommands() throws Exception {
+        Process p = start("sensorsim-shell.jar");
+        ByteArrayOutputStream out = drain(p);
+        long end = System.currentTimeMillis() + 60_000;
+        while (!text(out).contains("sensorsim running") && System.currentTimeMillis() < end) {
+            Thread.sleep(50);
+        }
+        try (OutputStream in = p.getOutputStream()) {
+            in.write("sensor:types\nsensor:advance 0.5\nstop 0\n".getBytes(StandardCharsets.UTF_8));
+        }
+        String text = finish(p, out);
+        assertTrue(text.contains("Welcome to Apache Felix Gogo"), text);
+        assertTrue(text.contains("sensor types: [ground-truth"), text);
+        assertTrue(text.contains("500 steps, t = 0.5"), text);
+    }
+}
