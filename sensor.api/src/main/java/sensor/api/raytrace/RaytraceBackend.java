@@ -13,6 +13,9 @@ public interface RaytraceBackend {
     /** Unique id, e.g. {@code "cpu-bvh"}. */
     String id();
 
-    /** A trace scene over {@code scene}; close it when done. */
-    TraceScene createScene(SceneView scene);
+    /**
+     * A trace scene over {@code scene} answering queries with up to {@code threads} threads (results must
+     * not depend on the thread count); close it when done.
+     */
+    TraceScene createScene(SceneView scene, int threads);
 }
