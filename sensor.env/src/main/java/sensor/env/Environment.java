@@ -51,6 +51,8 @@ import sensor.api.world.WorldSource;
 @Designate(ocd = Environment.Config.class)
 public class Environment implements SensorEnvironment {
     private static final System.Logger LOG = System.getLogger("sensor.env");
+    /** Longest history of world states kept for interpolation, s. */
+    static final double MAX_HISTORY = 1.0;
 
     /** Configuration (PID {@code sensor.env.Environment}). */
     @ObjectClassDefinition(name = "Sensor environment")
@@ -73,8 +75,7 @@ public class Environment implements SensorEnvironment {
     private final Scene scene = new Scene(surfaceTypes);
 
     private WorldSource world = new KinematicWorldImpl(0.001, new Vec3(0, 0, -9.81));
-    private WorldSnapshot previous = WorldSnapshot.of(world);
-    private WorldSnapshot current = previous;
+    private WorldHistory history = new WorldHistory(WorldSnapshot.of(world));
     private MagneticField magneticField = MagneticField.uniform(Vec3.ZERO);
     private long seed;
     private long steps;
@@ -199,7 +200,7 @@ public class Environment implements SensorEnvironment {
             checkBody(newWorld, o.bodyId(), "object '" + o.id() + "' bodyId");
         }
         world = newWorld;
-        previous = current = WorldSnapshot.of(world);
+        history = new WorldHistory(WorldSnapshot.of(world));
         slots.values().forEach(s -> s.resumeAfter(world.time()));
         pending.clear();
     }
@@ -220,14 +221,17 @@ public class Environment implements SensorEnvironment {
         double start = world.time();
         world.step();
         steps++;
-        previous = current;
-        current = WorldSnapshot.of(world);
-        double end = current.time();
+        history.add(WorldSnapshot.of(world), historySpan());
+        double end = world.time();
         double eps = 1e-9 * Math.max(1, Math.abs(end));
+        WorldHistory frozen = null;
         for (SensorSlot slot : slots.values()) {
             while (slot.sensor != null && slot.nextTime() <= end + eps) {
                 double t = Math.max(start, Math.min(end, slot.nextTime()));
-                var context = new Sampling(this, slot, t, previous, current, seed);
+                if (frozen == null) {
+                    frozen = history.frozen();
+                }
+                var context = new Sampling(this, slot, t, start, frozen, seed);
                 Object data = slot.sensor.sample(context);
                 if (data != null) {
                     pending.add(new SensorFrame(slot.spec.id(), slot.spec.typeId(), slot.samples + 1, t,
@@ -273,7 +277,7 @@ public class Environment implements SensorEnvironment {
     public synchronized List<ObjectSpec> objects() { return scene.objects(); }
 
     @Override
-    public synchronized SceneView scene() { return scene.view(previous, current); }
+    public synchronized SceneView scene() { return scene.view(history); }
 
     @Override
     public synchronized void setAmbient(String typeId, Object config) { scene.setAmbient(ambientTypes, typeId, config); }
@@ -342,6 +346,15 @@ public class Environment implements SensorEnvironment {
         return backends.entrySet().stream()
                 .sorted(Map.Entry.<RaytraceBackend, Integer>comparingByValue().reversed())
                 .map(e -> e.getKey().id()).toList();
+    }
+
+    /** How far back states are kept: the longest sample period of any sensor, at most {@link #MAX_HISTORY} s. */
+    private double historySpan() {
+        double span = 0;
+        for (SensorSlot s : slots.values()) {
+            span = Math.max(span, 1 / s.spec.frequency());
+        }
+        return Math.min(MAX_HISTORY, span) + world.timeStep();
     }
 
     // ---- helpers --------------------------------------------------------------------------------

@@ -7,20 +7,21 @@ import sensor.api.random.CounterRandom;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.SensorMount;
 
-/** The {@link SampleContext} of one sample: the state between the step's two world snapshots. */
+/** The {@link SampleContext} of one sample: states interpolated from the recent world history. */
 final class Sampling implements SampleContext {
     private final Environment env;
     private final SensorSlot slot;
     private final double time;
-    private final WorldSnapshot previous, current;
+    private final double stepStart;
+    private final WorldHistory history;
     private final long seed;
 
-    Sampling(Environment env, SensorSlot slot, double time, WorldSnapshot previous, WorldSnapshot current, long seed) {
+    Sampling(Environment env, SensorSlot slot, double time, double stepStart, WorldHistory history, long seed) {
         this.env = env;
         this.slot = slot;
         this.time = time;
-        this.previous = previous;
-        this.current = current;
+        this.stepStart = stepStart;
+        this.history = history;
         this.seed = seed;
     }
 
@@ -34,10 +35,10 @@ final class Sampling implements SampleContext {
     public long index() { return slot.samples + 1; }
 
     @Override
-    public double stepStart() { return previous.time(); }
+    public double stepStart() { return stepStart; }
 
     @Override
-    public double stepEnd() { return current.time(); }
+    public double stepEnd() { return history.latest().time(); }
 
     @Override
     public double timeStep() { return env.world().timeStep(); }
@@ -55,20 +56,20 @@ final class Sampling implements SampleContext {
     }
 
     @Override
-    public Pose bodyPose(String bodyId, double t) { return WorldSnapshot.body(previous, current, bodyId, t).pose(); }
+    public Pose bodyPose(String bodyId, double t) { return history.body(bodyId, t).pose(); }
 
     @Override
     public Vec3 linearVelocity(String bodyId, double t) {
-        return WorldSnapshot.body(previous, current, bodyId, t).linearVelocity();
+        return history.body(bodyId, t).linearVelocity();
     }
 
     @Override
     public Vec3 angularVelocity(String bodyId, double t) {
-        return WorldSnapshot.body(previous, current, bodyId, t).angularVelocity();
+        return history.body(bodyId, t).angularVelocity();
     }
 
     @Override
-    public double jointPosition(String jointId, double t) { return WorldSnapshot.joint(previous, current, jointId, t); }
+    public double jointPosition(String jointId, double t) { return history.joint(jointId, t); }
 
     @Override
     public Vec3 gravity() { return env.world().gravity(); }

@@ -128,12 +128,12 @@ final class Scene {
         return ambient;
     }
 
-    /** An immutable view for the state between two world snapshots. */
-    SceneView view(WorldSnapshot previous, WorldSnapshot current) {
-        if (cached == null || cached.revision() != revision || cachedFor != current) {
+    /** An immutable view over the recent world history. */
+    SceneView view(WorldHistory history) {
+        if (cached == null || cached.revision() != revision || cachedFor != history.latest()) {
             cached = new View(List.copyOf(objects.values()), List.copyOf(materials.values()), ambient, revision,
-                    previous, current);
-            cachedFor = current;
+                    history.frozen());
+            cachedFor = history.latest();
         }
         return cached;
     }
@@ -149,14 +149,14 @@ final class Scene {
     }
 
     private record View(List<ObjectSpec> objects, List<SurfaceMaterial> materials, AmbientMaterial ambient,
-            long revision, WorldSnapshot previous, WorldSnapshot current) implements SceneView {
+            long revision, WorldHistory history) implements SceneView {
         @Override
         public Pose objectPose(int index, double t) {
             ObjectSpec o = objects.get(index);
             if (o.bodyId() == null) {
                 return o.localPose();
             }
-            return WorldSnapshot.body(previous, current, o.bodyId(), t).pose().compose(o.localPose());
+            return history.body(o.bodyId(), t).pose().compose(o.localPose());
         }
 
         @Override

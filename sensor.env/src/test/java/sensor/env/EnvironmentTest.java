@@ -100,6 +100,27 @@ class EnvironmentTest {
     }
 
     @Test
+    void multiRateLT_statesAreAvailableOverTheWholeSampleWindow() {
+        List<Double> past = new ArrayList<>();
+        env.bindSensorType(new SensorType<String>() {
+            @Override public String id() { return "window"; }
+            @Override public Class<String> configType() { return String.class; }
+            @Override public String defaultConfig() { return ""; }
+            @Override public Sensor create(String c) {
+                return ctx -> {
+                    past.add(ctx.bodyPose("car", ctx.time() - 0.8 * ctx.period()).position().x());
+                    return null;
+                };
+            }
+        });
+        env.addSensor(SensorSpec.of("w", "window", null, SensorMount.world(Pose.IDENTITY), 2));
+        env.advance(1.0);
+        assertEquals(2, past.size());
+        assertEquals(10 * (0.5 - 0.4), past.get(0), 1e-9); // car at 10 m/s, 0.4 s before the sample at 0.5 s
+        assertEquals(10 * (1.0 - 0.4), past.get(1), 1e-9);
+    }
+
+    @Test
     void multiRateLT_fasterThanDynamicsSamplesSeveralTimesPerStep() {
         env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.world(Pose.IDENTITY), 4000));
         env.advance(0.01);

@@ -8,9 +8,10 @@ import sensor.api.geom.Vec3;
 import sensor.api.random.CounterRandom;
 
 /**
- * What a sensor can read while sampling. Times lie in the current dynamics step
- * {@code [stepStart(), stepEnd()]}; body states between the two step ends are interpolated (linear in
- * position and velocity, slerp in rotation) and exact at the ends.
+ * What a sensor can read while sampling. State queries take a time in the sensor's sample window
+ * {@code [time() − period(), time()]} (at most the last second): between dynamics steps body states are
+ * interpolated (linear in position and velocity, slerp in rotation), exact at step ends, clamped outside
+ * the history kept. This is what lets a lidar trace each ray at its own firing time ([L-T]).
  */
 @ProviderType
 public interface SampleContext {
