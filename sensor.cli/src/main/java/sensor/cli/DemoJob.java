@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import sensor.api.env.MagneticField;
 import sensor.api.env.MaterialSpec;
 import sensor.api.env.ObjectSpec;
 import sensor.api.env.SensorEnvironment;
@@ -37,6 +38,7 @@ final class DemoJob {
                         Vec3.ZERO, new Vec3(0, 0, Math.PI)))
                 .addJoint("car/wheel", KinematicWorld.JointScript.constantRate(0, 20 / 0.35));
         env.setWorld(world);
+        env.setMagneticField(MagneticField.fromElements(Math.toRadians(3), Math.toRadians(70), 50e-6));
         env.addObject(ObjectSpec.fixed("ground", new Shape.Plane(), Pose.IDENTITY));
         for (int i = 0; i < 4; i++) {
             double x = (i % 2 == 0 ? -1 : 1) * 8, y = (i < 2 ? -1 : 1) * 8;

@@ -1,0 +1,277 @@
+package sensor.lidar;
+
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.Supplier;
+
+import sensor.api.env.SceneView;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.OutputField;
+import sensor.api.lidar.OutputNoise;
+import sensor.api.lidar.PointBuffer;
+import sensor.api.lidar.RayBuffer;
+import sensor.api.lidar.RayDistortion;
+import sensor.api.lidar.RayInterval;
+import sensor.api.lidar.RayPatternGenerator;
+import sensor.api.random.CounterRandom;
+import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.raytrace.TraceScene;
+import sensor.api.sensor.SampleContext;
+import sensor.api.sensor.Sensor;
+import sensor.lidar.api.LidarConfig;
+import sensor.lidar.api.LidarOutput;
+
+/**
+ * A lidar sensor: the raytrace process [L-P] once per sample over the rays its pattern fires in the
+ * sample window {@code (time − period, time]}. Each ray is traced from the sensor pose at its own firing
+ * time and the scene is refreshed in {@code timeSlices} slices of the window, so motion of the sensor
+ * and of bodies distorts the cloud as on a real spinning lidar [L-T]. Points are in the lidar frame at
+ * each ray's firing time. Distortions [N-1] run before tracing, output noise [L-DN] [N-2] after; then
+ * the fields are packed [O].
+ */
+final class LidarSensor implements Sensor {
+    private static final System.Logger LOG = System.getLogger("sensor.lidar");
+
+    private final LidarConfig config;
+    private final RayPatternGenerator pattern;
+    private final List<RayDistortion> distortions;
+    private final List<OutputNoise> noises;
+    private final Supplier<RaytraceBackend> backends;
+    private final ForkJoinPool pool;
+    private final ReturnPipeline pipeline;
+    private final int channels;
+    private final double[] patternOrigins, patternDirs;
+    private TraceScene scene;
+    private RaytraceBackend sceneBackend;
+    private boolean warnedNoBackend;
+
+    LidarSensor(LidarConfig config, List<RayDistortion> distortions, List<OutputNoise> noises,
+            Supplier<RaytraceBackend> backends) {
+        this.config = config;
+        this.pattern = config.pattern();
+        this.distortions = distortions;
+        this.noises = noises;
+        this.backends = backends;
+        this.pool = new ForkJoinPool(config.threads());
+        this.pipeline = new ReturnPipeline(config.heapDepth(), config.beamSamples(), config.rangeMin(), config.rangeMax(),
+                config.minIntensity(), config.returnMode(), new BeamDivergence(config.divergenceHalfAngle(),
+                        config.emitterRadius(), config.detectorRadius(), config.detectorOffset()), pool);
+        this.channels = pattern instanceof SweepPattern s ? s.channels() : 1;
+        List<Pose> rays = pattern.rays();
+        patternOrigins = new double[3 * rays.size()];
+        patternDirs = new double[3 * rays.size()];
+        for (int i = 0; i < rays.size(); i++) {
+            Pose p = rays.get(i);
+            Vec3 d = p.transformVector(Vec3.Z);
+            patternOrigins[3 * i] = p.position().x();
+            patternOrigins[3 * i + 1] = p.position().y();
+            patternOrigins[3 * i + 2] = p.position().z();
+            patternDirs[3 * i] = d.x();
+            patternDirs[3 * i + 1] = d.y();
+            patternDirs[3 * i + 2] = d.z();
+        }
+    }
+
+    @Override
+    public Object sample(SampleContext ctx) {
+        RaytraceBackend backend = backends.get();
+        if (backend == null) {
+            if (!warnedNoBackend) {
+                LOG.log(Level.WARNING, "lidar ''{0}'': no raytrace backend available, no output until one is", ctx.sensorId());
+                warnedNoBackend = true;
+            }
+            return null;
+        }
+        warnedNoBackend = false;
+        if (backend != sceneBackend) {
+            closeScene();
+            scene = backend.createScene(ctx.scene(), config.threads());
+            sceneBackend = backend;
+        }
+        double end = ctx.time(), start = end - ctx.period();
+        int size = pattern.rays().size();
+        RayInterval interval = pattern.interval(start, end).checkWithin(size);
+        int beams = interval.count();
+        RayBuffer rays = new RayBuffer(beams);
+        for (int i = 0; i < beams; i++) {
+            int r = interval.rayIndex(i, size);
+            System.arraycopy(patternOrigins, 3 * r, rays.origins, 3 * i, 3);
+            System.arraycopy(patternDirs, 3 * r, rays.directions, 3 * i, 3);
+            rays.patternIndex[i] = r;
+            rays.times[i] = pattern.firingTime(i, interval, start, end);
+        }
+        CounterRandom random = ctx.random();
+        for (int k = 0; k < distortions.size(); k++) {
+            distortions.get(k).distort(rays, stream(random, 1 + k), ctx.index());
+        }
+        return trace(ctx, rays, random);
+    }
+
+    private LidarOutput trace(SampleContext ctx, RayBuffer beams, CounterRandom random) {
+        int b = beams.size(), s = config.beamSamples(), total = b * s;
+        double[] wo = new double[3 * total], wd = new double[3 * total];
+        int[] key = new int[total];
+        Pose[] poses = new Pose[b];
+        Pose pose = null;
+        double poseTime = Double.NaN;
+        for (int i = 0; i < b; i++) {
+            if (beams.times[i] != poseTime) {
+                poseTime = beams.times[i];
+                pose = ctx.sensorPose(poseTime);
+            }
+            poses[i] = pose;
+            Vec3 o = pose.transformPoint(new Vec3(beams.origins[3 * i], beams.origins[3 * i + 1], beams.origins[3 * i + 2]));
+            Vec3 d = new Vec3(beams.directions[3 * i], beams.directions[3 * i + 1], beams.directions[3 * i + 2]).normalized();
+            for (int k = 0; k < s; k++) {
+                Vec3 dk = pose.transformVector(subRay(d, k, s));
+                int r = i * s + k;
+                wo[3 * r] = o.x(); wo[3 * r + 1] = o.y(); wo[3 * r + 2] = o.z();
+                wd[3 * r] = dk.x(); wd[3 * r + 1] = dk.y(); wd[3 * r + 2] = dk.z();
+                key[r] = beams.patternIndex[i];
+            }
+        }
+        pipeline.reset(total);
+        int slices = Math.min(config.timeSlices(), Math.max(1, b));
+        for (int sl = 0; sl < slices; sl++) {
+            int first = (int) ((long) b * sl / slices), last = (int) ((long) b * (sl + 1) / slices);
+            if (last <= first) {
+                continue;
+            }
+            SceneView view = ctx.scene();
+            scene.update(view, 0.5 * (beams.times[first] + beams.times[last - 1]));
+            pipeline.trace(scene, view, wo, wd, first * s, (last - first) * s, key, random, ctx.index());
+        }
+        return assemble(ctx, beams, poses, random);
+    }
+
+    /** Sub-ray {@code k} of {@code s} of a beam [L-MS]: the axis, then a ring at half the divergence half-angle. */
+    private Vec3 subRay(Vec3 d, int k, int s) {
+        if (k == 0) {
+            return d;
+        }
+        Vec3 u = Math.abs(d.z()) < 0.9 ? d.cross(Vec3.Z).normalized() : d.cross(Vec3.X).normalized();
+        Vec3 v = d.cross(u);
+        double psi = 2 * Math.PI * (k - 1) / (s - 1), t = Math.tan(0.5 * config.divergenceHalfAngle());
+        return d.plus(u.times(t * Math.cos(psi))).plus(v.times(t * Math.sin(psi))).normalized();
+    }
+
+    private LidarOutput assemble(SampleContext ctx, RayBuffer beams, Pose[] poses, CounterRandom random) {
+        int b = beams.size();
+        int perBeam = config.returnMode() == sensor.lidar.api.ReturnMode.DUAL ? 2 : 1;
+        double[] opl = new double[b * perBeam], inten = new double[b * perBeam];
+        int[] entity = new int[b * perBeam], slot = new int[b * perBeam], count = new int[b];
+        pipeline.parallel(b, c -> {
+            int end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK);
+            double[] o = new double[2], in = new double[2];
+            int[] e = new int[2], sl = new int[2];
+            for (int i = c * ReturnPipeline.CHUNK; i < end; i++) {
+                int n = pipeline.select(i, o, in, e, sl);
+                count[i] = n;
+                for (int k = 0; k < n; k++) {
+                    opl[i * perBeam + k] = o[k];
+                    inten[i * perBeam + k] = in[k];
+                    entity[i * perBeam + k] = e[k];
+                    slot[i * perBeam + k] = sl[k];
+                }
+            }
+        });
+        int points = 0;
+        for (int i = 0; i < b; i++) {
+            points += config.emitMisses() && count[i] == 0 ? 1 : count[i];
+        }
+        PointBuffer pts = new PointBuffer(points);
+        int[] ring = new int[points], ent = new int[points], type = new int[points], hit = new int[points];
+        float[] normal = new float[3 * points];
+        int p = 0;
+        for (int i = 0; i < b; i++) {
+            int n = count[i];
+            if (n == 0 && config.emitMisses()) {
+                pts.patternIndex[p] = beams.patternIndex[i];
+                pts.times[p] = beams.times[i];
+                ring[p] = beams.patternIndex[i] % channels;
+                ent[p] = -1;
+                p++;
+                continue;
+            }
+            for (int k = 0; k < n; k++) {
+                int j = i * perBeam + k;
+                double dx = beams.directions[3 * i], dy = beams.directions[3 * i + 1], dz = beams.directions[3 * i + 2];
+                pts.xyz[3 * p] = (float) (beams.origins[3 * i] + dx * opl[j]);
+                pts.xyz[3 * p + 1] = (float) (beams.origins[3 * i + 1] + dy * opl[j]);
+                pts.xyz[3 * p + 2] = (float) (beams.origins[3 * i + 2] + dz * opl[j]);
+                pts.distance[p] = (float) opl[j];
+                pts.intensity[p] = (float) inten[j];
+                pts.patternIndex[p] = beams.patternIndex[i];
+                pts.times[p] = beams.times[i];
+                ring[p] = beams.patternIndex[i] % channels;
+                ent[p] = entity[j];
+                type[p] = k;
+                hit[p] = 1;
+                Quat inv = poses[i].rotation().conjugate();
+                int cs = slot[j];
+                Vec3 nl = inv.rotate(new Vec3(pipeline.candNormal[3 * cs], pipeline.candNormal[3 * cs + 1],
+                        pipeline.candNormal[3 * cs + 2]));
+                normal[3 * p] = (float) nl.x();
+                normal[3 * p + 1] = (float) nl.y();
+                normal[3 * p + 2] = (float) nl.z();
+                p++;
+            }
+        }
+        pts.count(points);
+        for (int k = 0; k < noises.size(); k++) {
+            noises.get(k).apply(pts, stream(random, 1 + distortions.size() + k), ctx.index());
+        }
+        return pack(pts, ring, ent, type, hit, normal);
+    }
+
+    private LidarOutput pack(PointBuffer pts, int[] ring, int[] ent, int[] type, int[] hit, float[] normal) {
+        List<OutputField> fields = config.fields();
+        int n = pts.count(), stride = LidarOutput.stride(fields);
+        ByteBuffer buf = ByteBuffer.allocate(n * stride).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) {
+            float x = pts.xyz[3 * i], y = pts.xyz[3 * i + 1], z = pts.xyz[3 * i + 2];
+            for (OutputField f : fields) {
+                switch (f) {
+                    case XYZ_VEC3_F32 -> buf.putFloat(x).putFloat(y).putFloat(z);
+                    case INTENSITY_F32 -> buf.putFloat(pts.intensity[i]);
+                    case DISTANCE_F32 -> buf.putFloat(pts.distance[i]);
+                    case AZIMUTH_F32 -> buf.putFloat((float) Math.atan2(patternDirs[3 * pts.patternIndex[i] + 1],
+                            patternDirs[3 * pts.patternIndex[i]]));
+                    case ELEVATION_F32 -> buf.putFloat((float) Math.asin(Math.max(-1, Math.min(1,
+                            patternDirs[3 * pts.patternIndex[i] + 2]))));
+                    case RING_ID_U16 -> buf.putShort((short) ring[i]);
+                    case TIME_STAMP_F64 -> buf.putDouble(pts.times[i]);
+                    case ENTITY_ID_I32 -> buf.putInt(ent[i]);
+                    case IS_HIT_I32 -> buf.putInt(hit[i]);
+                    case NORMAL_VEC3_F32 -> buf.putFloat(normal[3 * i]).putFloat(normal[3 * i + 1]).putFloat(normal[3 * i + 2]);
+                    case RETURN_TYPE_U8 -> buf.put((byte) type[i]);
+                }
+            }
+        }
+        buf.flip();
+        return new LidarOutput(fields, n, buf);
+    }
+
+    /** An independent random stream for stage {@code k}, derived from the sensor's stream. */
+    private static CounterRandom stream(CounterRandom base, int k) {
+        return CounterRandom.ofKey(base.key() + 0x9E3779B97F4A7C15L * k);
+    }
+
+    private void closeScene() {
+        if (scene != null) {
+            scene.close();
+            scene = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closeScene();
+        pool.shutdown();
+    }
+}

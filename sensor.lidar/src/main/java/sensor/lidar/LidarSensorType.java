@@ -1,0 +1,106 @@
+package sensor.lidar;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+import sensor.api.PluginType;
+import sensor.api.lidar.OutputNoise;
+import sensor.api.lidar.OutputNoiseType;
+import sensor.api.lidar.RayDistortion;
+import sensor.api.lidar.RayDistortionType;
+import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.sensor.Sensor;
+import sensor.api.sensor.SensorType;
+import sensor.lidar.api.LidarConfig;
+import sensor.lidar.api.OusterModel;
+import sensor.lidar.api.StageSpec;
+
+/**
+ * The {@code lidar} sensor type. Its stages (ray distortions, output noise) are discovered as services by
+ * id; the raytrace backend is the best-ranked one registered, switched at run time when a better one
+ * arrives or the current one leaves. The default configuration is an Ouster OS1-64 in 1024×10 mode.
+ */
+@Component(service = SensorType.class)
+public class LidarSensorType implements SensorType<LidarConfig> {
+    /** Type id. */
+    public static final String ID = "lidar";
+
+    private final Map<String, RayDistortionType<?>> distortionTypes = new ConcurrentHashMap<>();
+    private final Map<String, OutputNoiseType<?>> noiseTypes = new ConcurrentHashMap<>();
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile RaytraceBackend backend;
+
+    @Override
+    public String id() { return ID; }
+
+    @Override
+    public Class<LidarConfig> configType() { return LidarConfig.class; }
+
+    @Override
+    public LidarConfig defaultConfig() {
+        return LidarConfig.ouster(new OusterModel(OusterModel.Product.OS1, 64, OusterModel.Spacing.UNIFORM,
+                OusterModel.Mode.M1024x10));
+    }
+
+    @Override
+    public String description() {
+        return "raytraced lidar: Ouster OS0/OS1/OS2 models or custom patterns, materials, weather, noise";
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public void bindRayDistortionType(RayDistortionType<?> t) { distortionTypes.put(t.id(), t); }
+
+    public void unbindRayDistortionType(RayDistortionType<?> t) { distortionTypes.remove(t.id(), t); }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    public void bindOutputNoiseType(OutputNoiseType<?> t) { noiseTypes.put(t.id(), t); }
+
+    public void unbindOutputNoiseType(OutputNoiseType<?> t) { noiseTypes.remove(t.id(), t); }
+
+    /** Sets the backend directly (plain Java use without DS). */
+    public void setBackend(RaytraceBackend b) { backend = b; }
+
+    @Override
+    public Sensor create(LidarConfig config) {
+        if (config.pattern() == null) {
+            throw new IllegalArgumentException("lidar pattern must be set (setModel or setPattern)");
+        }
+        List<RayDistortion> distortions = new ArrayList<>();
+        for (StageSpec s : config.distortions()) {
+            distortions.add((RayDistortion) create(distortionTypes, "ray distortion", s));
+        }
+        List<OutputNoise> noises = new ArrayList<>();
+        for (StageSpec s : config.noises()) {
+            noises.add((OutputNoise) create(noiseTypes, "output noise", s));
+        }
+        return new LidarSensor(config, List.copyOf(distortions), List.copyOf(noises), () -> backend);
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static Object create(Map<String, ? extends PluginType<?>> types, String kind, StageSpec spec) {
+        PluginType type = types.get(spec.typeId());
+        if (type == null) {
+            throw new IllegalArgumentException(kind + " typeId '" + spec.typeId() + "' is unknown; known: "
+                    + new TreeSet<>(types.keySet()));
+        }
+        Object config = spec.config() == null ? type.defaultConfig() : spec.config();
+        if (!type.configType().isInstance(config)) {
+            throw new IllegalArgumentException("config for stage '" + spec.typeId() + "' must be a "
+                    + type.configType().getName() + ", got " + config.getClass().getName());
+        }
+        return type instanceof RayDistortionType d ? d.create(config) : ((OutputNoiseType) type).create(config);
+    }
+}

@@ -1,0 +1,299 @@
+package sensor.lidar;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
+
+import sensor.api.env.SceneView;
+import sensor.api.material.AmbientMaterial;
+import sensor.api.material.SurfaceMaterial;
+import sensor.api.random.CounterRandom;
+import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.TraceScene;
+import sensor.lidar.api.ReturnMode;
+
+/**
+ * The raytrace and point-assembly steps of the lidar process [L-P], wave by wave over the interface
+ * heap: node {@code h} of a ray has its reflection child at {@code 2h+1} and its transmission child at
+ * {@code 2h+2}, up to the configured depth. At each node the segment from the previous interface is
+ * traced; it may give an atmospheric candidate [L-14] and, at a surface, a surface candidate. A
+ * candidate's intensity is the product of the reflection/transmission factors before it, Beer–Lambert
+ * over its OPL [L-13], the BRDF back towards the detector times the incidence cosine [L-3] and the
+ * detected power ratio of the diverging beam [L-21]. Atmospheric backscatter is taken as an isotropic
+ * (Lambertian, C_D = 1, head-on) scatterer: factor {@code 1/π}. Point assembly picks per beam by the
+ * return mode among candidates with OPL in range and intensity at or above the threshold; with several
+ * sub-rays per beam [L-MS] each sub-ray carries {@code 1/S} of the power and candidates on the same
+ * object are merged (intensities summed, OPL intensity-weighted). Every random number is drawn from the
+ * counter-based generator by (sample, pattern index, sub-ray, node), so the result does not depend on
+ * the thread count. Each ray's work is independent; chunks run on the sensor's pool.
+ */
+final class ReturnPipeline {
+    static final int CHUNK = 512;
+    private static final double EPS = 1e-4;
+
+    private final int depth, nodes, samples;
+    private final double rangeMin, rangeMax, minIntensity;
+    private final ReturnMode mode;
+    private final BeamDivergence divergence;
+    private final ForkJoinPool pool;
+
+    // Candidates, slot = ((ray · nodes) + node) · 2 + kind (0 surface, 1 atmosphere); intensity < 0 = none.
+    float[] candOpl = new float[0], candIntensity = new float[0], candNormal = new float[0];
+    int[] candEntity = new int[0];
+
+    ReturnPipeline(int depth, int samples, double rangeMin, double rangeMax, double minIntensity, ReturnMode mode,
+            BeamDivergence divergence, ForkJoinPool pool) {
+        this.depth = depth;
+        this.nodes = (1 << depth) - 1;
+        this.samples = samples;
+        this.rangeMin = rangeMin;
+        this.rangeMax = rangeMax;
+        this.minIntensity = minIntensity;
+        this.mode = mode;
+        this.divergence = divergence;
+        this.pool = pool;
+    }
+
+    int nodes() { return nodes; }
+
+    /** Clears the candidate slots of {@code rays} rays. */
+    void reset(int rays) {
+        int slots = rays * nodes * 2;
+        if (candIntensity.length < slots) {
+            candOpl = new float[slots];
+            candIntensity = new float[slots];
+            candEntity = new int[slots];
+            candNormal = new float[3 * slots];
+        }
+        java.util.Arrays.fill(candIntensity, 0, slots, -1f);
+    }
+
+    void parallel(int n, java.util.function.IntConsumer chunkBody) {
+        int chunks = (n + CHUNK - 1) / CHUNK;
+        if (chunks <= 1 || pool.getParallelism() == 1) {
+            for (int c = 0; c < chunks; c++) {
+                chunkBody.accept(c);
+            }
+        } else {
+            pool.submit(() -> IntStream.range(0, chunks).parallel().forEach(chunkBody)).join();
+        }
+    }
+
+    /**
+     * Traces rays {@code first..first+count} (world frame origins and directions, packed) through the heap.
+     * {@code rayKey[i]} is the noise counter (pattern index) of ray i, {@code sub[i]} its sub-ray number.
+     */
+    void trace(TraceScene scene, SceneView view, double[] worldOrigins, double[] worldDirs, int first, int count,
+            int[] rayKey, CounterRandom random, long step) {
+        AmbientMaterial ambient = view.ambient();
+        double n = ambient.refractiveIndex(), alpha = ambient.attenuation();
+        Wave wave = new Wave(count);
+        for (int i = 0; i < count; i++) {
+            int r = first + i;
+            System.arraycopy(worldOrigins, 3 * r, wave.origin, 3 * i, 3);
+            System.arraycopy(worldDirs, 3 * r, wave.dir, 3 * i, 3);
+            wave.ray[i] = r;
+            wave.prior[i] = 1;
+        }
+        wave.size = count;
+        for (int level = 0; level < depth && wave.size > 0; level++) {
+            HitBuffer hits = new HitBuffer(wave.size);
+            scene.closestHit(wave.origin, wave.dir, wave.size, rangeMax / n, hits);
+            Wave next = level + 1 < depth ? new Wave(2 * wave.size) : null;
+            Wave w = wave;
+            parallel(w.size, c -> {
+                int end = Math.min(w.size, (c + 1) * CHUNK);
+                for (int i = c * CHUNK; i < end; i++) {
+                    shade(w, i, hits, view, n, alpha, ambient, random, step, rayKey, next);
+                }
+            });
+            if (next != null) {
+                next.compact();
+            }
+            wave = next;
+        }
+    }
+
+    private void shade(Wave w, int i, HitBuffer hits, SceneView view, double n, double alpha, AmbientMaterial ambient,
+            CounterRandom random, long step, int[] rayKey, Wave next) {
+        int ray = w.ray[i], h = w.node[i];
+        double x0 = w.opl[i], prior = w.prior[i];
+        double dx = w.dir[3 * i], dy = w.dir[3 * i + 1], dz = w.dir[3 * i + 2];
+        double d = hits.distance[i];
+        double x1 = Math.min(rangeMax, x0 + n * d);
+        int slot = (ray * nodes + h) * 2;
+        int key = rayKey[ray];
+        int drawBase = ((ray % samples) * nodes + h) * 4;
+        // atmospheric return on the segment [x0, x1) [L-14]
+        double p = x1 > x0 ? ambient.returnProbability(x0, x1) : 0;
+        if (p > 0 && random.uniform(step, key, drawBase) < p) {
+            double xa = ambient.sampleReturn(x0, x1, random.uniform(step, key, drawBase + 1));
+            double intensity = prior * Math.exp(-alpha * xa) / Math.PI * divergence.detectedRatio(xa);
+            store(slot + 1, xa, intensity, -1, -dx, -dy, -dz);
+        }
+        if (!(d < Double.POSITIVE_INFINITY) || x0 + n * d > rangeMax) {
+            return;
+        }
+        double x = x0 + n * d;
+        int obj = hits.objectIndex[i];
+        double nx = hits.normal[3 * i], ny = hits.normal[3 * i + 1], nz = hits.normal[3 * i + 2];
+        double cos = -(dx * nx + dy * ny + dz * nz);
+        if (!(cos > 0)) {
+            return;
+        }
+        SurfaceMaterial m = view.material(obj);
+        // local frame: normal = z, tangent from the world axis least aligned with the normal
+        double tx, ty, tz;
+        if (Math.abs(nz) < 0.9) {
+            tx = ny; ty = -nx; tz = 0; // z × n... (n × z) normalised below
+        } else {
+            tx = 0; ty = nz; tz = -ny; // n × x
+        }
+        double tl = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        tx /= tl; ty /= tl; tz /= tl;
+        double bx = ny * tz - nz * ty, by = nz * tx - nx * tz, bz = nx * ty - ny * tx;
+        double lx = -(dx * tx + dy * ty + dz * tz), ly = -(dx * bx + dy * by + dz * bz);
+        double f = m.brdf(lx, ly, cos, lx, ly, cos);
+        double intensity = prior * Math.exp(-alpha * x) * f * cos * divergence.detectedRatio(x);
+        store(slot, x, intensity, obj, nx, ny, nz);
+        if (next == null) {
+            return;
+        }
+        double px = w.origin[3 * i] + d * dx, py = w.origin[3 * i + 1] + d * dy, pz = w.origin[3 * i + 2] + d * dz;
+        double reflect = m.specularReflectance(cos);
+        if (reflect > 0 && 2 * h + 1 < nodes) {
+            double k = 2 * cos; // r = d − 2 (d·n) n with d·n = −cos
+            double rx = dx + k * nx, ry = dy + k * ny, rz = dz + k * nz;
+            // children start EPS along their own direction, so no self-hit and the OPL stays exact
+            next.put(2 * i, ray, 2 * h + 1, px + EPS * rx, py + EPS * ry, pz + EPS * rz, rx, ry, rz, x + n * EPS,
+                    prior * reflect);
+        }
+        double transmit = m.transmittance(cos);
+        if (transmit > 0 && 2 * h + 2 < nodes) {
+            next.put(2 * i + 1, ray, 2 * h + 2, px + EPS * dx, py + EPS * dy, pz + EPS * dz, dx, dy, dz, x + n * EPS,
+                    prior * transmit);
+        }
+    }
+
+    private void store(int slot, double opl, double intensity, int entity, double nx, double ny, double nz) {
+        candOpl[slot] = (float) opl;
+        candIntensity[slot] = (float) intensity;
+        candEntity[slot] = entity;
+        candNormal[3 * slot] = (float) nx;
+        candNormal[3 * slot + 1] = (float) ny;
+        candNormal[3 * slot + 2] = (float) nz;
+    }
+
+    /**
+     * Picks the returns of beam {@code b} (its sub-rays are rays {@code b·S .. b·S+S−1}); writes up to two
+     * {@code (opl, intensity, entity, slot)} selections into {@code out} and returns how many.
+     */
+    int select(int b, double[] outOpl, double[] outIntensity, int[] outEntity, int[] outSlot) {
+        int first = b * samples * nodes * 2, end = first + samples * nodes * 2;
+        // merge candidates on the same object (sub-rays of one beam), 1/S of the power each
+        int groups = 0;
+        int cap = samples * nodes * 2;
+        double[] gi = new double[cap], gx = new double[cap];
+        int[] ge = new int[cap], gs = new int[cap];
+        for (int s = first; s < end; s++) {
+            float in = candIntensity[s];
+            if (in < 0) {
+                continue;
+            }
+            double w = in / (double) samples;
+            int e = candEntity[s];
+            int g = -1;
+            if (e >= 0 && samples > 1) {
+                for (int k = 0; k < groups; k++) {
+                    if (ge[k] == e) {
+                        g = k;
+                        break;
+                    }
+                }
+            }
+            if (g < 0) {
+                g = groups++;
+                ge[g] = e;
+                gs[g] = s;
+            }
+            gi[g] += w;
+            gx[g] += w * candOpl[s];
+        }
+        int best = -1, firstG = -1, lastG = -1;
+        for (int g = 0; g < groups; g++) {
+            double opl = gi[g] > 0 ? gx[g] / gi[g] : candOpl[gs[g]];
+            gx[g] = opl;
+            if (opl < rangeMin || opl > rangeMax || gi[g] < minIntensity || gi[g] <= 0) {
+                continue;
+            }
+            if (best < 0 || gi[g] > gi[best]) best = g;
+            if (firstG < 0 || opl < gx[firstG]) firstG = g;
+            if (lastG < 0 || opl > gx[lastG]) lastG = g;
+        }
+        if (best < 0) {
+            return 0;
+        }
+        int[] pick = switch (mode) {
+            case STRONGEST -> new int[] {best};
+            case FIRST -> new int[] {firstG};
+            case LAST -> new int[] {lastG};
+            case DUAL -> best == lastG ? new int[] {best} : new int[] {best, lastG};
+        };
+        for (int k = 0; k < pick.length; k++) {
+            outOpl[k] = gx[pick[k]];
+            outIntensity[k] = gi[pick[k]];
+            outEntity[k] = ge[pick[k]];
+            outSlot[k] = gs[pick[k]];
+        }
+        return pick.length;
+    }
+
+    /** The nodes of one heap level: ray, node index, origin, direction, OPL so far and prior factor. */
+    static final class Wave {
+        final int[] ray, node;
+        final double[] origin, dir, opl, prior;
+        final boolean[] used;
+        int size;
+
+        Wave(int capacity) {
+            ray = new int[capacity];
+            node = new int[capacity];
+            origin = new double[3 * capacity];
+            dir = new double[3 * capacity];
+            opl = new double[capacity];
+            prior = new double[capacity];
+            used = new boolean[capacity];
+        }
+
+        void put(int slot, int r, int h, double ox, double oy, double oz, double dx, double dy, double dz, double x,
+                double p) {
+            ray[slot] = r;
+            node[slot] = h;
+            origin[3 * slot] = ox; origin[3 * slot + 1] = oy; origin[3 * slot + 2] = oz;
+            double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            dir[3 * slot] = dx / len; dir[3 * slot + 1] = dy / len; dir[3 * slot + 2] = dz / len;
+            opl[slot] = x;
+            prior[slot] = p;
+            used[slot] = true;
+        }
+
+        /** Moves the used slots to the front, keeping their order. */
+        void compact() {
+            int k = 0;
+            for (int s = 0; s < used.length; s++) {
+                if (!used[s]) {
+                    continue;
+                }
+                if (k != s) {
+                    ray[k] = ray[s];
+                    node[k] = node[s];
+                    System.arraycopy(origin, 3 * s, origin, 3 * k, 3);
+                    System.arraycopy(dir, 3 * s, dir, 3 * k, 3);
+                    opl[k] = opl[s];
+                    prior[k] = prior[s];
+                }
+                k++;
+            }
+            size = k;
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package sensor.lidar.api;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import sensor.api.Args;
+import sensor.api.lidar.OutputField;
+import sensor.api.lidar.RayPatternGenerator;
+
+/**
+ * Typed configuration of the {@code lidar} sensor type, fluent in the spirit of the AGX manual. Every
+ * setter validates first and leaves the configuration unchanged when it throws. Defaults: range
+ * [0.3, 100] m, divergence half-angle 1 mrad, emitter and detector radius 5 mm ([L-16], [L-21]), heap
+ * depth 2, strongest return, one sample per beam, 16 time slices per output, all processors.
+ */
+public final class LidarConfig {
+    private RayPatternGenerator pattern;
+    private OusterModel model;
+    private double rangeMin = 0.3, rangeMax = 100;
+    private double divergenceHalfAngle = 0.001, emitterRadius = 0.005, detectorRadius = 0.005, detectorOffset = 0;
+    private int heapDepth = 2;
+    private ReturnMode returnMode = ReturnMode.STRONGEST;
+    private int beamSamples = 1;
+    private double minIntensity = 0;
+    private int timeSlices = 16;
+    private int threads = Runtime.getRuntime().availableProcessors();
+    private boolean emitMisses;
+    private List<StageSpec> distortions = List.of();
+    private List<StageSpec> noises = List.of();
+    private List<OutputField> fields =
+            List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.RING_ID_U16, OutputField.TIME_STAMP_F64);
+
+    /** A configuration of a predefined Ouster model (pattern, range, divergence, beam size from its datasheet). */
+    public static LidarConfig ouster(OusterModel model) {
+        return new LidarConfig().setModel(model);
+    }
+
+    /** Uses a predefined Ouster model: its pattern, maximum range, divergence and 10 mm beam. */
+    public LidarConfig setModel(OusterModel m) {
+        Args.notNull("model", m);
+        RayPatternGenerator p = RayPatterns.ouster(m);
+        this.model = m;
+        this.pattern = p;
+        this.rangeMax = m.product().maxRange();
+        this.rangeMin = 0.3;
+        this.divergenceHalfAngle = m.divergenceHalfAngle();
+        this.emitterRadius = 0.005;
+        this.detectorRadius = 0.005;
+        return this;
+    }
+
+    /** Uses a custom ray pattern. */
+    public LidarConfig setPattern(RayPatternGenerator p) {
+        this.pattern = Args.notNull("pattern", p);
+        this.model = null;
+        return this;
+    }
+
+    /** Range limits, m: {@code 0 <= min < max}. */
+    public LidarConfig setRange(double min, double max) {
+        Args.nonNegative("rangeMin", min);
+        Args.positive("rangeMax", max);
+        if (!(min < max)) {
+            throw new IllegalArgumentException("rangeMin must be < rangeMax, got " + min + " >= " + max);
+        }
+        rangeMin = min;
+        rangeMax = max;
+        return this;
+    }
+
+    /** Beam divergence half-angle θ_D, rad, in [0, 0.1] ([L-16]). */
+    public LidarConfig setDivergenceHalfAngle(double rad) {
+        divergenceHalfAngle = Args.inRange("divergenceHalfAngle", rad, 0, 0.1);
+        return this;
+    }
+
+    /** Emitter radius E, detector radius R and the detector's lateral offset r_D, m ([L-16], [L-21]). */
+    public LidarConfig setOptics(double emitterRadius, double detectorRadius, double detectorOffset) {
+        Args.inRange("emitterRadius", emitterRadius, 0, 1);
+        Args.inRange("detectorRadius", detectorRadius, 1e-6, 1);
+        Args.inRange("detectorOffset", detectorOffset, 0, 1);
+        this.emitterRadius = emitterRadius;
+        this.detectorRadius = detectorRadius;
+        this.detectorOffset = detectorOffset;
+        return this;
+    }
+
+    /** Depth of the interface heap, 1 (first hit only) to 8 ([L-P]). */
+    public LidarConfig setHeapDepth(int depth) {
+        heapDepth = Args.inRange("heapDepth", depth, 1, 8);
+        return this;
+    }
+
+    public LidarConfig setReturnMode(ReturnMode mode) {
+        returnMode = Args.notNull("returnMode", mode);
+        return this;
+    }
+
+    /** Sub-rays per beam over its cross-section, 1 to 64 ([L-MS]). */
+    public LidarConfig setBeamSamples(int n) {
+        beamSamples = Args.inRange("beamSamples", n, 1, 64);
+        return this;
+    }
+
+    /** Detection threshold on the relative intensity, in [0, 1]. */
+    public LidarConfig setMinIntensity(double v) {
+        minIntensity = Args.inRange("minIntensity", v, 0, 1);
+        return this;
+    }
+
+    /** Scene updates per output for moving bodies, 1 to 4096 ([L-T]). */
+    public LidarConfig setTimeSlices(int n) {
+        timeSlices = Args.inRange("timeSlices", n, 1, 4096);
+        return this;
+    }
+
+    /** Worker threads, 1 to 256; the output does not depend on it. */
+    public LidarConfig setThreads(int n) {
+        threads = Args.inRange("threads", n, 1, 256);
+        return this;
+    }
+
+    /** Also output rays that hit nothing (IS_HIT_I32 = 0). */
+    public LidarConfig setEmitMisses(boolean b) {
+        emitMisses = b;
+        return this;
+    }
+
+    /** Ray distortion stages applied before tracing, in order. */
+    public LidarConfig setDistortions(List<StageSpec> stages) {
+        distortions = List.copyOf(Args.notNull("distortions", stages));
+        return this;
+    }
+
+    /** Output-stage noise applied after tracing, in order. */
+    public LidarConfig setNoises(List<StageSpec> stages) {
+        noises = List.copyOf(Args.notNull("noises", stages));
+        return this;
+    }
+
+    /** Output fields, packed in this order; at least one, no duplicates. */
+    public LidarConfig setFields(List<OutputField> f) {
+        Args.notNull("fields", f);
+        if (f.isEmpty() || f.stream().anyMatch(java.util.Objects::isNull) || f.stream().distinct().count() != f.size()) {
+            throw new IllegalArgumentException("fields must be a non-empty list of distinct OutputField values, got " + f);
+        }
+        fields = List.copyOf(new ArrayList<>(f));
+        return this;
+    }
+
+    public RayPatternGenerator pattern() { return pattern; }
+    public OusterModel model() { return model; }
+    public double rangeMin() { return rangeMin; }
+    public double rangeMax() { return rangeMax; }
+    public double divergenceHalfAngle() { return divergenceHalfAngle; }
+    public double emitterRadius() { return emitterRadius; }
+    public double detectorRadius() { return detectorRadius; }
+    public double detectorOffset() { return detectorOffset; }
+    public int heapDepth() { return heapDepth; }
+    public ReturnMode returnMode() { return returnMode; }
+    public int beamSamples() { return beamSamples; }
+    public double minIntensity() { return minIntensity; }
+    public int timeSlices() { return timeSlices; }
+    public int threads() { return threads; }
+    public boolean emitMisses() { return emitMisses; }
+    public List<StageSpec> distortions() { return distortions; }
+    public List<StageSpec> noises() { return noises; }
+    public List<OutputField> fields() { return fields; }
+}

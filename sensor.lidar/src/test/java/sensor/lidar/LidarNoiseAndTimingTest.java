@@ -1,0 +1,195 @@
+package sensor.lidar;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static sensor.api.lidar.OutputField.*;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.api.env.Shape;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.RayInterval;
+import sensor.api.sensor.SensorMount;
+import sensor.api.world.KinematicWorld;
+import sensor.lidar.api.LidarConfig;
+import sensor.lidar.api.LidarOutput;
+import sensor.lidar.api.NoiseConfigs;
+import sensor.lidar.api.OusterModel;
+import sensor.lidar.api.RayPatterns;
+import sensor.lidar.api.ReturnMode;
+import sensor.lidar.api.StageSpec;
+import sensor.materials.api.AtmosphereMaterial;
+import sensor.materials.impl.AtmosphereType;
+
+class LidarNoiseAndTimingTest {
+    /** {@code n} rays spread over the +x hemisphere in a fixed spiral. */
+    private static List<Pose> fan(int n, double maxElevation) {
+        Vec3[] d = new Vec3[n];
+        for (int i = 0; i < n; i++) {
+            double az = -1.2 + 2.4 * ((i * 0.6180339887) % 1), el = maxElevation * (2.0 * i / n - 1);
+            d[i] = new Vec3(Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el));
+        }
+        return LidarRig.rays(d);
+    }
+
+    private static LidarConfig generic(List<Pose> rays) {
+        return new LidarConfig().setPattern(RayPatterns.generic(rays, List.of(new RayInterval(0, rays.size()))))
+                .setRange(0.1, 300).setFields(List.of(XYZ_VEC3_F32, DISTANCE_F32, INTENSITY_F32));
+    }
+
+    @Test
+    void distanceNoiseLDN_hasTheConfiguredMeanAndSigmaGrowingWithDistance() {
+        for (double wall : new double[] {10, 60}) {
+            LidarRig rig = new LidarRig();
+            rig.wallAtX("wall", wall, null);
+            List<Pose> rays = LidarRig.rays(new Vec3[] {Vec3.X});
+            List<Pose> many = new ArrayList<>();
+            for (int i = 0; i < 20000; i++) {
+                many.add(rays.get(0)); // the same beam 20000 times: only the noise differs
+            }
+            LidarOutput out = rig.run(generic(many).setNoises(List.of(new StageSpec("distance-gaussian",
+                    new NoiseConfigs.DistanceNoise(0.02, 0.01, 0.001)))));
+            double sum = 0, sum2 = 0;
+            for (int i = 0; i < out.count(); i++) {
+                double e = out.getFloat(i, DISTANCE_F32, 0) - wall;
+                sum += e;
+                sum2 += e * e;
+                assertEquals(out.getFloat(i, DISTANCE_F32, 0), out.getFloat(i, XYZ_VEC3_F32, 0), 1e-4, "moved along the ray");
+            }
+            double mean = sum / out.count(), sigma = Math.sqrt(sum2 / out.count() - mean * mean);
+            double expectedSigma = 0.01 + 0.001 * wall;
+            assertEquals(0.02, mean, 4 * expectedSigma / Math.sqrt(out.count()));
+            assertEquals(expectedSigma, sigma, 0.03 * expectedSigma);
+        }
+    }
+
+    @Test
+    void rayAngleNoiseN1_keepsPointsOnSurfacesWhileHitpointNoiseN2_movesThemOff() {
+        LidarRig rig = new LidarRig();
+        rig.wallAtX("wall", 20, null);
+        var angular = new NoiseConfigs.AngularNoise(NoiseConfigs.Axis.Z, 0, 0.01);
+        LidarOutput ray = rig.run(generic(fan(2000, 0.3)).setDistortions(List.of(new StageSpec("ray-angle-gaussian", angular))));
+        for (int i = 0; i < ray.count(); i++) {
+            assertEquals(20f, ray.getFloat(i, XYZ_VEC3_F32, 0), 2e-4f, "on the wall");
+        }
+        rig.env.removeSensor("lidar");
+        LidarOutput hit = rig.run(generic(fan(2000, 0.3)).setNoises(List.of(new StageSpec("hitpoint-angle-gaussian", angular))));
+        double sum2 = 0;
+        for (int i = 0; i < hit.count(); i++) {
+            double x = hit.getFloat(i, XYZ_VEC3_F32, 0), y = hit.getFloat(i, XYZ_VEC3_F32, 1);
+            // rotation about z keeps the radius in the xy plane and changes the angle by N(0, σ²)
+            sum2 += Math.pow(x - 20, 2);
+        }
+        assertTrue(Math.sqrt(sum2 / hit.count()) > 0.01, "points leave the wall");
+    }
+
+    @Test
+    void fogReturnsLP_L14_followTheGammaLaw() {
+        LidarRig rig = new LidarRig();
+        rig.env.bindAmbientMaterialType(new AtmosphereType());
+        double k = 9.5, theta = 0.52;
+        rig.env.setAmbient("atmosphere", new AtmosphereMaterial().setReturnProbabilityScaling(1.0)
+                .setAttenuationCoefficient(0.001));
+        LidarOutput out = rig.run(generic(fan(20000, 1.2)).setRange(0.01, 100));
+        assertTrue(out.count() > 19_000, "almost every ray returns from the fog: " + out.count());
+        double[] x = new double[out.count()];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = out.getFloat(i, DISTANCE_F32, 0);
+        }
+        Arrays.sort(x);
+        // gamma CDF by Simpson integration of the pdf, Γ(9.5) = √π · Π_{j=0}^{8} (j + 1/2)
+        double gamma = Math.sqrt(Math.PI);
+        for (int j = 0; j < 9; j++) {
+            gamma *= j + 0.5;
+        }
+        double d = 0;
+        double cdf = 0, prev = 0;
+        int idx = 0;
+        int steps = 200_000;
+        double h = 20.0 / steps;
+        for (int s = 1; s <= steps && idx < x.length; s++) {
+            double a = (s - 1) * h, b = s * h, m = 0.5 * (a + b);
+            cdf += h / 6 * (pdf(a, k, theta, gamma) + 4 * pdf(m, k, theta, gamma) + pdf(b, k, theta, gamma));
+            while (idx < x.length && x[idx] <= b) {
+                double f = prev + (cdf - prev) * (x[idx] - a) / h;
+                d = Math.max(d, Math.max(Math.abs((idx + 1.0) / x.length - f), Math.abs((double) idx / x.length - f)));
+                idx++;
+            }
+            prev = cdf;
+        }
+        assertTrue(d < 1.95 / Math.sqrt(x.length), "KS statistic " + d + " (critical " + 1.95 / Math.sqrt(x.length) + ")");
+    }
+
+    private static double pdf(double x, double k, double theta, double gamma) {
+        return x <= 0 ? 0 : Math.pow(x, k - 1) * Math.exp(-x / theta) / (gamma * Math.pow(theta, k));
+    }
+
+    private static LidarOutput ouster(int threads) {
+        LidarRig rig = new LidarRig();
+        rig.env.bindAmbientMaterialType(new AtmosphereType());
+        rig.env.setAmbient("atmosphere", new AtmosphereMaterial().configureAsFog(0.2, 865).setReturnProbabilityScaling(0.3));
+        rig.add("ground", new Shape.Plane(), Pose.translation(0, 0, -1.5), null);
+        rig.add("ball", new Shape.Sphere(3), Pose.translation(8, 4, 0), null);
+        rig.wallAtX("wall", 25, null);
+        LidarConfig c = LidarConfig.ouster(new OusterModel(OusterModel.Product.OS1, 32, OusterModel.Spacing.UNIFORM,
+                        OusterModel.Mode.M512x10)).setThreads(threads).setBeamSamples(3).setReturnMode(ReturnMode.DUAL)
+                .setHeapDepth(3)
+                .setDistortions(List.of(new StageSpec("ray-angle-gaussian", null)))
+                .setNoises(List.of(new StageSpec("distance-gaussian", null), new StageSpec("hitpoint-angle-gaussian", null)));
+        return rig.run(c);
+    }
+
+    @Test
+    void outputIsByteIdenticalForOneAndManyThreads() {
+        LidarOutput one = ouster(1), four = ouster(4);
+        assertTrue(one.count() > 10_000, "points: " + one.count());
+        assertEquals(one.count(), four.count());
+        assertEquals(one.data(), four.data());
+    }
+
+    @Test
+    void motionDistortionLT_aMovingLidarSmearsAStaticWallByVelocityTimesFiringTime() {
+        LidarRig rig = new LidarRig();
+        double v = 20;
+        rig.world.addBody("fast", new KinematicWorld.ConstantVelocity(Pose.IDENTITY, new Vec3(v, 0, 0)));
+        rig.wallAtX("wall", 30, null);
+        LidarConfig c = new LidarConfig().setPattern(RayPatterns.horizontalSweep(1000, 10, 0.0))
+                .setFields(List.of(XYZ_VEC3_F32, TIME_STAMP_F64)).setRange(0.1, 200);
+        LidarOutput out = rig.run(c, 10, SensorMount.on("fast", Pose.IDENTITY), 0.2);
+        double minX = Double.MAX_VALUE, maxX = -Double.MAX_VALUE;
+        for (int i = 0; i < out.count(); i++) {
+            double t = out.getDouble(i, TIME_STAMP_F64), x = out.getFloat(i, XYZ_VEC3_F32, 0);
+            // the lidar is at v·t when the ray fires: the wall is 30 − v·t ahead in its frame
+            assertEquals(30 - v * t, x, 2e-4, "point " + i + " fired at " + t);
+            minX = Math.min(minX, x);
+            maxX = Math.max(maxX, x);
+        }
+        assertTrue(maxX - minX > 0.5 * v * 0.05, "the frame is smeared: " + (maxX - minX) + " m");
+    }
+
+    @Test
+    void motionDistortionLT_aMovingWallIsSeenWhereItWasWithinOneTimeSlice() {
+        LidarRig rig = new LidarRig();
+        double v = -15;
+        rig.world.addBody("truck", new KinematicWorld.ConstantVelocity(Pose.translation(40, 0, 0), new Vec3(v, 0, 0)));
+        rig.env.addObject(new sensor.api.env.ObjectSpec("truck-back", new Shape.Box(0.5, 50, 5), "truck", Pose.IDENTITY, null));
+        int slices = 50;
+        LidarConfig c = new LidarConfig().setPattern(RayPatterns.horizontalSweep(1000, 10, 0.0)).setTimeSlices(slices)
+                .setFields(List.of(XYZ_VEC3_F32, TIME_STAMP_F64)).setRange(0.1, 200);
+        LidarOutput out = rig.run(c, 10, SensorMount.world(Pose.IDENTITY), 0.2);
+        double sliceError = Math.abs(v) * 0.1 / slices;
+        int onTruck = 0;
+        for (int i = 0; i < out.count(); i++) {
+            double t = out.getDouble(i, TIME_STAMP_F64), x = out.getFloat(i, XYZ_VEC3_F32, 0);
+            if (x > 0 && Math.abs(out.getFloat(i, XYZ_VEC3_F32, 1)) < 20) {
+                assertEquals(40 + v * t - 0.5, x, sliceError + 1e-3, "face of the truck at firing time " + t);
+                onTruck++;
+            }
+        }
+        assertTrue(onTruck > 100, "points on the truck: " + onTruck);
+    }
+}

@@ -1,0 +1,32 @@
+package sensor.raytrace;
+
+import org.osgi.service.component.annotations.Component;
+
+import sensor.api.env.SceneView;
+import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.raytrace.TraceScene;
+
+/**
+ * The CPU raytrace backend {@code "cpu-bvh"}: SAH BVHs over meshes and heightfields, closed-form boxes,
+ * spheres, cylinders and planes, a top-level BVH over object instances refreshed every update, and a
+ * deterministic multi-threaded closest-hit query. Ranked 0, so any GPU backend outranks it.
+ */
+@Component(service = RaytraceBackend.class, property = "service.ranking:Integer=0")
+public final class CpuBvhBackend implements RaytraceBackend {
+    /** The backend id. */
+    public static final String ID = "cpu-bvh";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    /**
+     * Builds the per-shape structures of {@code scene}; call {@link TraceScene#update} with a time before the
+     * first query. {@code threads} in [1, 1024].
+     */
+    @Override
+    public TraceScene createScene(SceneView scene, int threads) {
+        return new CpuTraceScene(scene, threads);
+    }
+}

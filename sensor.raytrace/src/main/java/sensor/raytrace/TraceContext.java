@@ -1,0 +1,37 @@
+package sensor.raytrace;
+
+/** Per-worker scratch: traversal stacks and the current ray's best hit. Never shared between threads. */
+final class TraceContext {
+    /** Deep enough for any SAH tree the builder makes over fewer than 2^28 primitives. */
+    private static final int STACK = 256;
+    /** Rays per packet (rays sharing an origin, traced together); at most 32 (one int mask). */
+    static final int PACKET = 8;
+
+    final int[] stack = new int[STACK];
+    final float[] stackT = new float[STACK];
+    final int[] tlasStack = new int[STACK];
+    final float[] tlasStackT = new float[STACK];
+    final double[] normal = new double[3];
+    /** Float distance left by a mesh traversal. */
+    float hitT;
+    /** Best hit so far for the current ray: distance (exclusive limit until a hit), object, local normal. */
+    double tBest;
+    int hitObject;
+    double nx, ny, nz;
+    /** Packet lanes: world and local directions, float inverses, per-lane best hits. */
+    final double[] wdx = new double[PACKET], wdy = new double[PACKET], wdz = new double[PACKET];
+    final double[] ldx = new double[PACKET], ldy = new double[PACKET], ldz = new double[PACKET];
+    final float[] fdx = new float[PACKET], fdy = new float[PACKET], fdz = new float[PACKET];
+    final float[] fix = new float[PACKET], fiy = new float[PACKET], fiz = new float[PACKET];
+    final float[] ftBest = new float[PACKET];
+    final float[] wix = new float[PACKET], wiy = new float[PACKET], wiz = new float[PACKET], wLimit = new float[PACKET];
+    final int[] slot = new int[PACKET];
+    final double[] ptBest = new double[PACKET];
+    final int[] pObject = new int[PACKET], pInstance = new int[PACKET];
+    final double[] pnx = new double[PACKET], pny = new double[PACKET], pnz = new double[PACKET];
+    final int[] stackMask = new int[STACK];
+    final int[] tlasStackMask = new int[STACK];
+
+    /** Instance of the best hit (−1 for a plane, whose normal is already in the world frame). */
+    int hitInstance;
+}
