@@ -143,7 +143,7 @@ public final class RaytraceBenchmark {
         return new double[] {rate[reps - 1], rate[reps / 2]};
     }
 
-    private static void machine() throws IOException {
+    static void machine() throws IOException {
         String cpu = "unknown CPU";
         Path info = Path.of("/proc/cpuinfo");
         if (Files.isReadable(info)) {
