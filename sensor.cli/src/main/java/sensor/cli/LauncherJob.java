@@ -1,33 +1,39 @@
 package sensor.cli;
 
-import java.io.PrintStream;
-import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
+import sensor.api.PluginType;
 import sensor.api.env.SensorEnvironment;
+import sensor.api.lidar.OutputNoiseType;
+import sensor.api.lidar.RayDistortionType;
+import sensor.api.material.AmbientMaterialType;
+import sensor.api.material.SurfaceMaterialType;
+import sensor.api.sensor.SensorType;
+import sensor.cli.scenario.PluginCatalog;
+import sensor.imu.api.TriaxialStageType;
 
 /**
- * Runs the job named by the command line of the exported distribution. bnd's launcher registers a
- * service carrying the arguments ({@code launcher.arguments}) and marks it {@code launcher.ready} once
- * every bundle has started. {@code demo [SECONDS]} and {@code types} run, print and exit; no arguments
- * keeps the framework running (hot-deploy folder watched; Gogo shell in the shell distribution).
+ * Runs the {@code sensorsim} command named by the exported distribution's command line. bnd's launcher
+ * registers a service carrying the arguments ({@code launcher.arguments}) and marks it
+ * {@code launcher.ready} once every bundle has started; the command runs on its own thread and the
+ * process exits with its code. With no arguments the framework keeps running (FileInstall watches the
+ * hot-deploy folder; the shell distribution adds a Gogo shell).
  */
 @Component(immediate = true)
 public class LauncherJob {
-    static final String USAGE = """
-            usage: sensorsim [COMMAND]
-              demo [SECONDS]   boot, list plugin types, step a small kinematic world (default 2 s), print, exit
-              types            list the discovered plugin types and exit
-              (no command)     keep running: drop bundles into the watched folder to hot-deploy them""";
-
     @Reference
     SensorEnvironment env;
 
+    private final Catalog catalog = new Catalog();
     private String[] args = new String[0];
 
     @Reference(service = Object.class, target = "(&(launcher.arguments=*)(launcher.ready=true))")
@@ -36,6 +42,36 @@ public class LauncherJob {
             args = a;
         }
     }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindSensorType(SensorType<?> t) { catalog.sensors.put(t.id(), t); }
+
+    void unbindSensorType(SensorType<?> t) { catalog.sensors.remove(t.id(), t); }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindSurfaceType(SurfaceMaterialType<?> t) { catalog.surfaces.put(t.id(), t); }
+
+    void unbindSurfaceType(SurfaceMaterialType<?> t) { catalog.surfaces.remove(t.id(), t); }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindAmbientType(AmbientMaterialType<?> t) { catalog.ambients.put(t.id(), t); }
+
+    void unbindAmbientType(AmbientMaterialType<?> t) { catalog.ambients.remove(t.id(), t); }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindDistortionType(RayDistortionType<?> t) { catalog.stages.put(t.id(), t); }
+
+    void unbindDistortionType(RayDistortionType<?> t) { catalog.stages.remove(t.id(), t); }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindNoiseType(OutputNoiseType<?> t) { catalog.stages.put(t.id(), t); }
+
+    void unbindNoiseType(OutputNoiseType<?> t) { catalog.stages.remove(t.id(), t); }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindTriaxialStageType(TriaxialStageType<?> t) { catalog.stages.put(t.id(), t); }
+
+    void unbindTriaxialStageType(TriaxialStageType<?> t) { catalog.stages.remove(t.id(), t); }
 
     @Activate
     void activate(BundleContext context) {
@@ -47,9 +83,9 @@ public class LauncherJob {
         Thread job = new Thread(() -> {
             int code;
             try {
-                code = run(env, args, System.out);
+                code = new SensorSimCommand(env, catalog.snapshot(), System.out, System.err).execute(args);
             } catch (RuntimeException e) {
-                System.err.println("sensorsim: " + e.getMessage());
+                System.err.println("sensorsim: " + e);
                 code = 1;
             }
             System.out.flush();
@@ -58,33 +94,13 @@ public class LauncherJob {
         job.start();
     }
 
-    /** Runs one command; returns the process exit code. */
-    static int run(SensorEnvironment env, String[] args, PrintStream out) {
-        switch (args[0]) {
-            case "demo" -> {
-                double seconds = args.length > 1 ? parseSeconds(args[1]) : 2.0;
-                return DemoJob.run(env, seconds, out);
-            }
-            case "types" -> {
-                out.println(SensorCommands.types(env));
-                return 0;
-            }
-            default -> {
-                out.println("sensorsim: unknown command " + Arrays.toString(args) + "\n" + USAGE);
-                return 2;
-            }
-        }
-    }
+    /** The plugin types currently bound, by id. */
+    static final class Catalog {
+        final Map<String, PluginType<?>> sensors = new ConcurrentHashMap<>(), surfaces = new ConcurrentHashMap<>(),
+                ambients = new ConcurrentHashMap<>(), stages = new ConcurrentHashMap<>();
 
-    private static double parseSeconds(String s) {
-        try {
-            double v = Double.parseDouble(s);
-            if (v > 0 && v <= 3600) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // fall through
+        PluginCatalog snapshot() {
+            return new PluginCatalog(Map.copyOf(sensors), Map.copyOf(surfaces), Map.copyOf(ambients), Map.copyOf(stages));
         }
-        throw new IllegalArgumentException("SECONDS must be a number in (0, 3600], got '" + s + "'");
     }
 }

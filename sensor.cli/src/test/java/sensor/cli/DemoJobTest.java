@@ -12,12 +12,18 @@ import sensor.env.Environment;
 import sensor.groundtruth.GroundTruthSensorType;
 
 class DemoJobTest {
+    private static SensorSimCommand command(Environment env, ByteArrayOutputStream buf) {
+        PrintStream p = new PrintStream(buf, true, StandardCharsets.UTF_8);
+        return new SensorSimCommand(env, new sensor.cli.scenario.PluginCatalog(java.util.Map.of(), java.util.Map.of(),
+                java.util.Map.of(), java.util.Map.of()), p, p);
+    }
+
     @Test
     void demoStepsTheWorldAndReportsEverySensor() {
         Environment env = new Environment();
         env.bindSensorType(new GroundTruthSensorType());
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        assertEquals(0, LauncherJob.run(env, new String[] {"demo", "1"}, new PrintStream(buf, true, StandardCharsets.UTF_8)));
+        assertEquals(0, command(env, buf).execute("demo", "1"));
         String out = buf.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("sensor types:           [ground-truth]"), out);
         assertTrue(out.contains("stepped 1000 steps"), out);
@@ -31,9 +37,11 @@ class DemoJobTest {
     void badArgumentsAreRejectedWithUsage() {
         Environment env = new Environment();
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        assertEquals(2, LauncherJob.run(env, new String[] {"fly"}, new PrintStream(buf, true, StandardCharsets.UTF_8)));
-        assertTrue(buf.toString(StandardCharsets.UTF_8).contains("usage: sensorsim"));
-        var e = assertThrows(IllegalArgumentException.class, () -> LauncherJob.run(env, new String[] {"demo", "-3"}, System.out));
-        assertTrue(e.getMessage().startsWith("SECONDS must be a number in (0, 3600]"), e.getMessage());
+        assertEquals(2, command(env, buf).execute("fly"));
+        assertTrue(buf.toString(StandardCharsets.UTF_8).contains("Unmatched argument at index 0: 'fly'"), buf.toString());
+        assertTrue(buf.toString(StandardCharsets.UTF_8).contains("Usage: sensorsim"), buf.toString());
+        buf.reset();
+        assertEquals(1, command(env, buf).execute("demo", "-3"));
+        assertTrue(buf.toString(StandardCharsets.UTF_8).contains("SECONDS must be a number in (0, 3600]"), buf.toString());
     }
 }

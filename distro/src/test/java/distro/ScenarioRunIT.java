@@ -1,0 +1,122 @@
+package distro;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the exported {@code sensorsim} on the shipped demo scenario and on small ones, and checks the files
+ * it writes with independent readers (the npm packages installed by the sensor.io build: @mcap/core with
+ * @foxglove/rosmsg2-serialization, @loaders.gl/pcd, @loaders.gl/ply, copc for LAS 1.4).
+ */
+class ScenarioRunIT {
+    private static final Path READERS = Path.of("..", "sensor.io", "target", "node").toAbsolutePath().normalize();
+
+    @TempDir
+    Path work;
+
+    private record Run(int code, String output) {}
+
+    private Run sensorsim(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "sensorsim finished");
+        return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+    }
+
+    /** Runs an independent reader script on a file; returns its key=value lines. */
+    private static Map<String, String> read(String script, Path file) throws IOException, InterruptedException {
+        assertTrue(Files.isDirectory(READERS.resolve("node_modules")), "npm readers installed by the sensor.io build in " + READERS);
+        Process p = new ProcessBuilder("node", READERS.resolve(script).toString(), file.toString()).redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), script + " failed:\n" + text);
+        Map<String, String> values = new HashMap<>();
+        text.lines().filter(l -> l.contains("=")).forEach(l -> values.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
+        return values;
+    }
+
+    @Test
+    void demoScenarioWritesFilesThirdPartyReadersOpen() throws Exception {
+        Path scenario = Path.of("scenarios", "demo.yaml").toAbsolutePath();
+        Path out = work.resolve("demo");
+        Run r = sensorsim("run", scenario.toString(), "--out", out.toString(), "--duration", "1");
+        assertEquals(0, r.code(), r.output());
+        assertTrue(r.output().contains("simulated 1.000 s"), r.output());
+        assertTrue(r.output().contains("os1              2 frames"), r.output()); // frames 1 and 6 (stride 5)
+
+        Map<String, String> mcap = read("mcap-read.mjs", out.resolve("run.mcap"));
+        assertEquals("ros2", mcap.get("profile"));
+        assertEquals("2", mcap.get("count./os1/points"));
+        assertEquals("100", mcap.get("count./imu/imu"));
+        assertEquals("sensor_msgs/msg/PointCloud2", mcap.get("first./os1/points.schema"));
+        assertEquals("os1", mcap.get("first./os1/points.frame_id"));
+        assertTrue(mcap.get("first./os1/points.fields").startsWith("x:0:7:1 y:4:7:1 z:8:7:1 intensity:12:7:1 ring:16:4:1"),
+                mcap.get("first./os1/points.fields"));
+        assertEquals("true", mcap.get("stream.done"));
+
+        Path pcd = out.resolve("os1").resolve("os1-000006.pcd");
+        Map<String, String> cloud = read("pcd-read.mjs", pcd);
+        assertEquals("binary", cloud.get("data"));
+        assertEquals("x y z intensity ring time", cloud.get("fields"));
+        long points = Long.parseLong(cloud.get("points"));
+        assertTrue(points > 20_000, "points in a frame of the OS1-64: " + points);
+
+        Map<String, String> ply = read("ply-read.mjs", out.resolve("os1").resolve("os1-000006.ply"));
+        assertEquals(String.valueOf(points), ply.get("vertexCount"));
+        Map<String, String> las = read("las-read.mjs", out.resolve("os1").resolve("os1-000006.las"));
+        assertEquals("1.4", las.get("version"));
+        assertEquals(String.valueOf(points), las.get("pointCount"));
+
+        for (String f : List.of("imu.csv", "odometer.csv", "encoder-fl.csv", "ground-truth.csv", "imu-plot.png",
+                "os1/os1-000006-bev.png", "os1/os1-000006-range.png")) {
+            assertTrue(Files.size(out.resolve(f)) > 0, f);
+        }
+        try (var files = Files.walk(out)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary file left");
+        }
+    }
+
+    @Test
+    void jsonScenarioWithAnObjMeshRuns() throws Exception {
+        Files.copy(Path.of("scenarios", "house.obj"), work.resolve("house.obj"));
+        Files.writeString(work.resolve("s.json"), """
+                {"version": 1, "duration": 0.2, "seed": 5,
+                 "output": {"formats": ["ply", "mcap"]},
+                 "objects": [{"id": "house", "shape": {"type": "mesh", "file": "house.obj"}, "pose": {"position": [12, 0, -2]}}],
+                 "sensors": [{"id": "scan", "type": "lidar", "pose": {"position": [0, 0, 0]}, "frequency": 10,
+                              "config": {"model": "OS1-32", "mode": "512x10"}}]}
+                """);
+        Run r = sensorsim("run", "s.json", "--out", "o", "--threads", "1");
+        assertEquals(0, r.code(), r.output());
+        Map<String, String> ply = read("ply-read.mjs", work.resolve("o").resolve("scan").resolve("scan-000002.ply"));
+        assertTrue(Integer.parseInt(ply.get("vertexCount")) > 100, ply.toString());
+        assertEquals("2", read("mcap-read.mjs", work.resolve("o").resolve("run.mcap")).get("count./scan/points"));
+    }
+
+    @Test
+    void invalidScenarioIsRejectedWithLocationAndWritesNothing() throws Exception {
+        Files.writeString(work.resolve("bad.yaml"), "version: 1\nsensors:\n  - {id: x, type: sonar}\n");
+        Run r = sensorsim("run", "bad.yaml", "--out", "never");
+        assertEquals(3, r.code(), r.output());
+        assertTrue(r.output().contains("bad.yaml:3:") && r.output().contains("sensor type 'sonar' is unknown"), r.output());
+        assertFalse(Files.exists(work.resolve("never")));
+        r = sensorsim("validate", Path.of("scenarios", "demo.yaml").toAbsolutePath().toString());
+        assertEquals(0, r.code(), r.output());
+        assertTrue(r.output().contains("valid: 13 objects, 6 sensors"), r.output());
+    }
+}

@@ -1,0 +1,67 @@
+package sensor.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+import sensor.api.env.SensorEnvironment;
+import sensor.api.io.OutputSink;
+import sensor.cli.scenario.ScenarioBuilder;
+import sensor.io.api.RecordingSink;
+
+/**
+ * Steps a built scenario for its duration, recording every delivered frame, with a progress bar on the
+ * error stream (redrawn in place on a terminal, one line per 10 % otherwise) and a summary at the end.
+ */
+final class RunJob {
+    private final SensorEnvironment env;
+    private final PrintStream out, err;
+
+    RunJob(SensorEnvironment env, PrintStream out, PrintStream err) {
+        this.env = env;
+        this.out = out;
+        this.err = err;
+    }
+
+    int run(ScenarioBuilder.Built built, RecordingSink sink, Path outDir) {
+        OutputSink filtered = SensorSimCommand.everyNthLidarFrame(sink, built.lidarFrameStride());
+        env.addOutputSink(filtered);
+        boolean terminal = System.console() != null;
+        long wall0 = System.nanoTime();
+        double t0 = env.time(), chunk = Math.min(0.1, built.duration());
+        int lastDecile = 0;
+        try {
+            while (env.time() - t0 < built.duration() - 1e-9) {
+                env.advance(Math.min(chunk, built.duration() - (env.time() - t0)));
+                double f = (env.time() - t0) / built.duration();
+                if (terminal) {
+                    int w = 30, done = (int) Math.round(f * w);
+                    err.printf(Locale.ROOT, "\r[%s%s] %3.0f%%  t = %.2f / %.2f s", "=".repeat(done), " ".repeat(w - done),
+                            100 * f, env.time() - t0, built.duration());
+                } else if ((int) (f * 10) > lastDecile) {
+                    lastDecile = (int) (f * 10);
+                    err.printf(Locale.ROOT, "progress %3d%%  t = %.2f / %.2f s%n", lastDecile * 10, env.time() - t0,
+                            built.duration());
+                }
+            }
+            if (terminal) {
+                err.println();
+            }
+        } finally {
+            env.removeOutputSink(filtered);
+            sink.close();
+            env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
+        }
+        double wall = (System.nanoTime() - wall0) * 1e-9, simulated = env.time() - t0;
+        RecordingSink.Summary s = sink.summary();
+        long frames = s.frames().values().stream().mapToLong(Long::longValue).sum();
+        out.printf(Locale.ROOT, "simulated %.3f s in %.2f s wall (real-time factor %.2f)%n", simulated, wall, simulated / wall);
+        for (Map.Entry<String, Long> e : new java.util.TreeMap<>(s.frames()).entrySet()) {
+            out.printf(Locale.ROOT, "  %-16s %d frames%n", e.getKey(), e.getValue());
+        }
+        out.printf(Locale.ROOT, "%d frames, %d points (%.0f points/s), %d files in %s%n", frames, s.points(),
+                s.points() / wall, s.files().size(), outDir);
+        return 0;
+    }
+}

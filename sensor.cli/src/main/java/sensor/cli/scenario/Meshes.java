@@ -1,0 +1,123 @@
+package sensor.cli.scenario;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import de.javagl.jgltf.model.AccessorData;
+import de.javagl.jgltf.model.AccessorModel;
+import de.javagl.jgltf.model.GltfModel;
+import de.javagl.jgltf.model.MeshModel;
+import de.javagl.jgltf.model.MeshPrimitiveModel;
+import de.javagl.jgltf.model.io.GltfModelReader;
+import de.javagl.obj.Obj;
+import de.javagl.obj.ObjData;
+import de.javagl.obj.ObjReader;
+import de.javagl.obj.ObjUtils;
+
+import sensor.api.env.Shape;
+
+/**
+ * Triangle meshes from files, through de.javagl's maintained readers: Wavefront OBJ ({@code de.javagl:obj},
+ * faces triangulated) and glTF 2.0 ({@code .gltf} with its buffers, or {@code .glb}; {@code de.javagl:jgltf-model}:
+ * every triangle primitive of every mesh, in the mesh's own coordinates — node transforms are not applied).
+ */
+final class Meshes {
+    private Meshes() {}
+
+    static Shape.TriangleMesh load(Path file, double scale) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("mesh file not found: " + file.toAbsolutePath());
+        }
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        Shape.TriangleMesh mesh;
+        if (name.endsWith(".obj")) {
+            mesh = obj(file);
+        } else if (name.endsWith(".gltf") || name.endsWith(".glb")) {
+            mesh = gltf(file);
+        } else {
+            throw new IOException("mesh file must be .obj, .gltf or .glb: " + file);
+        }
+        if (scale == 1) {
+            return mesh;
+        }
+        float[] v = mesh.vertices();
+        for (int i = 0; i < v.length; i++) {
+            v[i] *= (float) scale;
+        }
+        return new Shape.TriangleMesh(v, mesh.indices());
+    }
+
+    private static Shape.TriangleMesh obj(Path file) throws IOException {
+        Obj obj;
+        try (InputStream in = Files.newInputStream(file)) {
+            obj = ObjUtils.triangulate(ObjReader.read(in));
+        }
+        if (obj.getNumFaces() == 0) {
+            throw new IOException("OBJ file has no faces: " + file);
+        }
+        return new Shape.TriangleMesh(ObjData.getVerticesArray(obj), ObjData.getFaceVertexIndicesArray(obj, 3));
+    }
+
+    private static Shape.TriangleMesh gltf(Path file) throws IOException {
+        GltfModel model = new GltfModelReader().read(file.toUri());
+        List<Float> vertices = new ArrayList<>();
+        List<Integer> indices = new ArrayList<>();
+        for (MeshModel mesh : model.getMeshModels()) {
+            for (MeshPrimitiveModel p : mesh.getMeshPrimitiveModels()) {
+                if (p.getMode() != 4) { // TRIANGLES
+                    continue;
+                }
+                AccessorModel positions = p.getAttributes().get("POSITION");
+                if (positions == null) {
+                    continue;
+                }
+                int base = vertices.size() / 3;
+                AccessorData data = positions.getAccessorData();
+                int n = positions.getCount();
+                var floats = (de.javagl.jgltf.model.AccessorFloatData) data;
+                for (int i = 0; i < n; i++) {
+                    for (int c = 0; c < 3; c++) {
+                        vertices.add(floats.get(i, c));
+                    }
+                }
+                AccessorModel idx = p.getIndices();
+                if (idx == null) {
+                    for (int i = 0; i < n; i++) {
+                        indices.add(base + i);
+                    }
+                } else {
+                    AccessorData id = idx.getAccessorData();
+                    for (int i = 0; i < idx.getCount(); i++) {
+                        indices.add(base + index(id, i));
+                    }
+                }
+            }
+        }
+        if (indices.isEmpty()) {
+            throw new IOException("glTF file has no triangle primitives with POSITION: " + file);
+        }
+        float[] v = new float[vertices.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = vertices.get(i);
+        }
+        return new Shape.TriangleMesh(v, indices.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private static int index(AccessorData d, int i) {
+        if (d instanceof de.javagl.jgltf.model.AccessorIntData a) {
+            return a.get(i);
+        }
+        if (d instanceof de.javagl.jgltf.model.AccessorShortData s) {
+            return s.getInt(i);
+        }
+        if (d instanceof de.javagl.jgltf.model.AccessorByteData b) {
+            return b.getInt(i);
+        }
+        throw new IllegalArgumentException("unsupported glTF index type " + d.getComponentType());
+    }
+}

@@ -1,0 +1,95 @@
+package sensor.cli.scenario;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * A scenario file, version 1: the world (bodies, joints, objects, materials, ambient, magnetic field),
+ * the sensor rig, the duration, the seed and the outputs. Field-by-field reference: README, "Scenario
+ * files". Records validate what they can alone; references between parts are checked when the scenario
+ * is built.
+ */
+public record Scenario(int version, String name, Long seed, Double duration, Double timeStep, List<Double> gravity,
+        Output output, JsonNode ambient, MagneticFieldSpec magneticField, Map<String, JsonNode> materials,
+        List<Body> bodies, List<Joint> joints, List<Item> objects, List<SensorEntry> sensors) {
+
+    /** The only version this reader understands. */
+    public static final int VERSION = 1;
+
+    public Scenario {
+        if (version != VERSION) {
+            throw new IllegalArgumentException("version must be " + VERSION + ", got " + version);
+        }
+        materials = materials == null ? Map.of() : materials;
+        bodies = bodies == null ? List.of() : bodies;
+        joints = joints == null ? List.of() : joints;
+        objects = objects == null ? List.of() : objects;
+        sensors = sensors == null ? List.of() : sensors;
+        if (duration != null && !(duration > 0 && duration <= 86400)) {
+            throw new IllegalArgumentException("duration must be in (0, 86400] s, got " + duration);
+        }
+        if (timeStep != null && !(timeStep > 0 && timeStep <= 1)) {
+            throw new IllegalArgumentException("timeStep must be in (0, 1] s, got " + timeStep);
+        }
+        if (gravity != null && gravity.size() != 3) {
+            throw new IllegalArgumentException("gravity must be [x, y, z] in m/s², got " + gravity);
+        }
+    }
+
+    /** Output selection: formats (pcd, pcd-ascii, ply, las, csv, mcap, png) and every n-th lidar frame. */
+    public record Output(List<String> formats, Integer lidarFrameStride) {}
+
+    /** A pose: position (m) and roll-pitch-yaw (degrees, applied x, then y, then z). */
+    public record PoseSpec(List<Double> position, List<Double> rpy) {
+        public PoseSpec {
+            if (position != null && position.size() != 3) {
+                throw new IllegalArgumentException("position must be [x, y, z] in m, got " + position);
+            }
+            if (rpy != null && rpy.size() != 3) {
+                throw new IllegalArgumentException("rpy must be [roll, pitch, yaw] in degrees, got " + rpy);
+            }
+        }
+    }
+
+    /** Uniform magnetic field from declination, inclination (degrees) and intensity (T). */
+    public record MagneticFieldSpec(double declination, double inclination, double intensity) {}
+
+    /**
+     * A kinematic body. Motion {@code type}: {@code fixed} (pose), {@code constant-velocity} (pose,
+     * velocity), {@code constant-angular-velocity} (pose, velocity, angularVelocity in rad/s) or
+     * {@code waypoints} (times, points; the body faces its direction of travel).
+     */
+    public record Body(String id, Motion motion) {}
+
+    /** A body motion; see {@link Body}. */
+    public record Motion(String type, PoseSpec pose, List<Double> velocity, List<Double> angularVelocity,
+            List<Double> times, List<List<Double>> points) {}
+
+    /** A scripted joint: {@code constant-rate} (start, rate) or {@code sine} (amplitude, frequency). */
+    public record Joint(String id, String type, Double start, Double rate, Double amplitude, Double frequency) {}
+
+    /**
+     * An object sensors can see: a shape, a pose (relative to its body, if any) and a material name from
+     * {@code materials} (none: the default Lambertian, C_D = 0.8).
+     */
+    public record Item(String id, ShapeSpec shape, PoseSpec pose, String body, String material) {}
+
+    /**
+     * A shape: {@code box} (size [x, y, z] m), {@code sphere} (radius), {@code cylinder} (radius, height),
+     * {@code plane}, {@code mesh} (file: .obj or .gltf/.glb, relative to the scenario; scale) or
+     * {@code heightfield} (columns, rows, dx, dy and either heights, row by row, or waves: amplitude,
+     * wavelength).
+     */
+    public record ShapeSpec(String type, List<Double> size, Double radius, Double height, String file, Double scale,
+            Integer columns, Integer rows, Double dx, Double dy, List<Double> heights, Double amplitude,
+            Double wavelength) {}
+
+    /**
+     * A sensor: id, type id (e.g. lidar, imu, encoder, odometer, ground-truth), the body it is mounted on
+     * (none: the world), its pose there, frequency (Hz), lag (s) and the type's configuration.
+     */
+    public record SensorEntry(String id, String type, String body, PoseSpec pose, Double frequency, Double lag,
+            JsonNode config) {}
+}

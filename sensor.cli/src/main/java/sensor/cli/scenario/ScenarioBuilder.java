@@ -1,0 +1,314 @@
+package sensor.cli.scenario;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import sensor.api.env.MagneticField;
+import sensor.api.env.MaterialSpec;
+import sensor.api.env.ObjectSpec;
+import sensor.api.env.SensorEnvironment;
+import sensor.api.env.Shape;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
+import sensor.api.material.AmbientMaterial;
+import sensor.api.sensor.SensorMount;
+import sensor.api.sensor.SensorSpec;
+import sensor.api.world.KinematicWorld;
+import sensor.cli.scenario.Scenario.Body;
+import sensor.cli.scenario.Scenario.Item;
+import sensor.cli.scenario.Scenario.Joint;
+import sensor.cli.scenario.Scenario.PoseSpec;
+import sensor.cli.scenario.Scenario.SensorEntry;
+import sensor.cli.scenario.Scenario.ShapeSpec;
+
+/**
+ * Builds a read scenario into the environment: a fresh kinematic world, objects, materials, ambient,
+ * magnetic field and sensors. Plugin configurations are read into each type's typed configuration class:
+ * the type's default configuration with the scenario's fields laid over it (a few types get adapters:
+ * {@link ConfigAdapters}). Every failure names the scenario part, with its line and column.
+ */
+public final class ScenarioBuilder {
+    private final SensorEnvironment env;
+    private final PluginCatalog catalog;
+
+    /** What the run needs beyond the environment. */
+    public record Built(double duration, List<String> formats, int lidarFrameStride, int sensors) {}
+
+    /** Overrides from the command line ({@code null}: the scenario's value). */
+    public record Overrides(Long seed, Integer threads, Double duration) {}
+
+    /** A builder into {@code env}, reading configurations with the types of {@code catalog}. */
+    public ScenarioBuilder(SensorEnvironment env, PluginCatalog catalog) {
+        this.env = env;
+        this.catalog = catalog;
+    }
+
+    public Built build(ScenarioReader.Loaded loaded, Overrides overrides) throws ScenarioException {
+        Scenario s = loaded.scenario();
+        ObjectMapper mapper = ScenarioReader.mapper(loaded.file(), null);
+        ConfigAdapters adapters = new ConfigAdapters(mapper, catalog);
+        env.sensors().forEach(x -> env.removeSensor(x.spec().id()));
+        env.objects().forEach(x -> env.removeObject(x.id()));
+        try {
+            Vec3 g = s.gravity() == null ? new Vec3(0, 0, -9.81) : vec(s.gravity(), "gravity");
+            KinematicWorld world = env.newKinematicWorld(s.timeStep() == null ? 0.001 : s.timeStep(), g);
+            for (Body b : s.bodies()) {
+                try {
+                    world.addBody(b.id(), motion(b));
+                } catch (RuntimeException e) {
+                    throw loaded.error(b, "bodies '" + b.id() + "': " + e.getMessage(), e);
+                }
+            }
+            for (Joint j : s.joints()) {
+                try {
+                    world.addJoint(j.id(), joint(j));
+                } catch (RuntimeException e) {
+                    throw loaded.error(j, "joints '" + j.id() + "': " + e.getMessage(), e);
+                }
+            }
+            env.setWorld(world);
+            env.setSeed(overrides.seed() != null ? overrides.seed() : s.seed() == null ? 0 : s.seed());
+            if (s.magneticField() != null) {
+                var m = s.magneticField();
+                try {
+                    env.setMagneticField(MagneticField.fromElements(Math.toRadians(m.declination()),
+                            Math.toRadians(m.inclination()), m.intensity()));
+                } catch (RuntimeException e) {
+                    throw loaded.error(m, "magneticField: " + e.getMessage(), e);
+                }
+            }
+            ambient(loaded, s, adapters);
+            Map<String, MaterialSpec> materials = materials(loaded, s, adapters);
+            for (Item o : s.objects()) {
+                try {
+                    env.addObject(new ObjectSpec(o.id(), shape(loaded, o.shape()), o.body(), pose(o.pose()),
+                            material(materials, o.material())));
+                } catch (IOException | RuntimeException e) {
+                    throw loaded.error(o, "objects '" + o.id() + "': " + e.getMessage(), e);
+                }
+            }
+            for (SensorEntry e : s.sensors()) {
+                try {
+                    Object config = adapters.sensorConfig(env, e.type(), e.config(), overrides.threads());
+                    env.addSensor(new SensorSpec(e.id(), e.type(), config, new SensorMount(e.body(), pose(e.pose())),
+                            e.frequency() == null ? 10 : e.frequency(), e.lag() == null ? 0 : e.lag()));
+                } catch (RuntimeException | IOException ex) {
+                    throw loaded.error(e, "sensors '" + e.id() + "': " + ex.getMessage(), ex);
+                }
+            }
+        } catch (ScenarioException e) {
+            clear();
+            throw e;
+        } catch (RuntimeException e) {
+            clear();
+            throw loaded.error(s, e.getMessage(), e);
+        }
+        double duration = overrides.duration() != null ? overrides.duration() : s.duration() == null ? 10 : s.duration();
+        var out = s.output();
+        List<String> formats = out == null || out.formats() == null ? List.of("pcd", "csv", "mcap", "png") : out.formats();
+        int stride = out == null || out.lidarFrameStride() == null ? 1 : out.lidarFrameStride();
+        if (stride < 1) {
+            throw loaded.error(out, "output.lidarFrameStride must be >= 1, got " + stride, null);
+        }
+        return new Built(duration, formats, stride, s.sensors().size());
+    }
+
+    private void clear() {
+        env.sensors().forEach(x -> env.removeSensor(x.spec().id()));
+        env.objects().forEach(x -> env.removeObject(x.id()));
+    }
+
+    private void ambient(ScenarioReader.Loaded loaded, Scenario s, ConfigAdapters adapters) throws ScenarioException {
+        JsonNode a = s.ambient();
+        if (a == null) {
+            env.setAmbient(AmbientMaterial.defaultAir());
+            return;
+        }
+        try {
+            String type = text(a, "type");
+            if (type.equals("clear")) {
+                env.setAmbient(AmbientMaterial.clear(a.path("refractiveIndex").asDouble(1.000273),
+                        a.path("attenuation").asDouble(0.000402272)));
+            } else {
+                env.setAmbient(type, adapters.ambientConfig(env, type, a));
+            }
+        } catch (RuntimeException | IOException e) {
+            throw loaded.error(s, "ambient: " + e.getMessage(), e);
+        }
+    }
+
+    private Map<String, MaterialSpec> materials(ScenarioReader.Loaded loaded, Scenario s, ConfigAdapters adapters)
+            throws ScenarioException {
+        Map<String, MaterialSpec> specs = new HashMap<>();
+        for (var e : s.materials().entrySet()) {
+            try {
+                String type = text(e.getValue(), "type");
+                specs.put(e.getKey(), new MaterialSpec(type, adapters.surfaceConfig(env, type, e.getValue())));
+            } catch (RuntimeException | IOException ex) {
+                throw loaded.error(s, "materials '" + e.getKey() + "': " + ex.getMessage(), ex);
+            }
+        }
+        return specs;
+    }
+
+    private static MaterialSpec material(Map<String, MaterialSpec> materials, String name) {
+        if (name == null) {
+            return null;
+        }
+        MaterialSpec m = materials.get(name);
+        if (m == null) {
+            throw new IllegalArgumentException("material '" + name + "' is not defined; materials: " + new TreeSet<>(materials.keySet()));
+        }
+        return m;
+    }
+
+    static String text(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || !v.isTextual()) {
+            throw new IllegalArgumentException("'" + field + "' must be given as text");
+        }
+        return v.asText();
+    }
+
+    /** The fields of {@code node} without {@code type}. */
+    static ObjectNode withoutType(JsonNode node) {
+        ObjectNode copy = ((ObjectNode) node).deepCopy();
+        copy.remove("type");
+        return copy;
+    }
+
+    static Vec3 vec(List<Double> v, String name) {
+        if (v == null || v.size() != 3 || v.contains(null)) {
+            throw new IllegalArgumentException(name + " must be [x, y, z], got " + v);
+        }
+        return new Vec3(v.get(0), v.get(1), v.get(2));
+    }
+
+    static Pose pose(PoseSpec p) {
+        if (p == null) {
+            return Pose.IDENTITY;
+        }
+        Vec3 position = p.position() == null ? Vec3.ZERO : vec(p.position(), "position");
+        Quat q = p.rpy() == null ? Quat.IDENTITY : Quat.rollPitchYaw(Math.toRadians(p.rpy().get(0)),
+                Math.toRadians(p.rpy().get(1)), Math.toRadians(p.rpy().get(2)));
+        return new Pose(position, q);
+    }
+
+    private static KinematicWorld.Motion motion(Body b) {
+        var m = b.motion();
+        if (m == null || m.type() == null) {
+            throw new IllegalArgumentException("motion.type must be one of fixed, constant-velocity, "
+                    + "constant-angular-velocity, waypoints");
+        }
+        return switch (m.type()) {
+            case "fixed" -> new KinematicWorld.Fixed(pose(m.pose()));
+            case "constant-velocity" -> new KinematicWorld.ConstantVelocity(pose(m.pose()), vec(m.velocity(), "velocity"));
+            case "constant-angular-velocity" -> new KinematicWorld.ConstantAngularVelocity(pose(m.pose()),
+                    m.velocity() == null ? Vec3.ZERO : vec(m.velocity(), "velocity"), vec(m.angularVelocity(), "angularVelocity"));
+            case "waypoints" -> {
+                if (m.points() == null) {
+                    throw new IllegalArgumentException("waypoints need points: [[x, y, z], ...]");
+                }
+                List<Vec3> points = new ArrayList<>();
+                for (int i = 0; i < m.points().size(); i++) {
+                    points.add(vec(m.points().get(i), "points[" + i + "]"));
+                }
+                yield new KinematicWorld.Waypoints(m.times(), points);
+            }
+            default -> throw new IllegalArgumentException("motion.type '" + m.type() + "' is unknown; expected one of "
+                    + "fixed, constant-velocity, constant-angular-velocity, waypoints");
+        };
+    }
+
+    private static KinematicWorld.JointScript joint(Joint j) {
+        if (j.type() == null) {
+            throw new IllegalArgumentException("type must be one of constant-rate, sine");
+        }
+        return switch (j.type()) {
+            case "constant-rate" -> KinematicWorld.JointScript.constantRate(j.start() == null ? 0 : j.start(),
+                    j.rate() == null ? 0 : j.rate());
+            case "sine" -> KinematicWorld.JointScript.sine(j.amplitude() == null ? 0 : j.amplitude(),
+                    j.frequency() == null ? 1 : j.frequency());
+            default -> throw new IllegalArgumentException("type '" + j.type() + "' is unknown; expected one of constant-rate, sine");
+        };
+    }
+
+    private static Shape shape(ScenarioReader.Loaded loaded, ShapeSpec s) throws IOException {
+        if (s == null || s.type() == null) {
+            throw new IllegalArgumentException("shape.type must be one of box, sphere, cylinder, plane, mesh, heightfield");
+        }
+        return switch (s.type()) {
+            case "box" -> {
+                Vec3 size = vec(s.size(), "shape.size");
+                yield new Shape.Box(size.x() / 2, size.y() / 2, size.z() / 2);
+            }
+            case "sphere" -> new Shape.Sphere(number(s.radius(), "shape.radius"));
+            case "cylinder" -> new Shape.Cylinder(number(s.radius(), "shape.radius"), number(s.height(), "shape.height"));
+            case "plane" -> new Shape.Plane();
+            case "mesh" -> {
+                if (s.file() == null) {
+                    throw new IllegalArgumentException("shape.file must name an .obj, .gltf or .glb file");
+                }
+                var dir = loaded.file().toAbsolutePath().getParent();
+                yield Meshes.load(dir.resolve(s.file()), s.scale() == null ? 1 : s.scale());
+            }
+            case "heightfield" -> heightfield(s);
+            default -> throw new IllegalArgumentException("shape.type '" + s.type()
+                    + "' is unknown; expected one of box, sphere, cylinder, plane, mesh, heightfield");
+        };
+    }
+
+    private static Shape.Heightfield heightfield(ShapeSpec s) {
+        int c = (int) number(s.columns() == null ? null : s.columns().doubleValue(), "shape.columns");
+        int r = (int) number(s.rows() == null ? null : s.rows().doubleValue(), "shape.rows");
+        double dx = number(s.dx(), "shape.dx"), dy = number(s.dy(), "shape.dy");
+        float[] h = new float[Math.max(0, c * r)];
+        if (s.heights() != null) {
+            if (s.heights().size() != h.length) {
+                throw new IllegalArgumentException("shape.heights must hold columns*rows = " + h.length + " values, got "
+                        + s.heights().size());
+            }
+            for (int i = 0; i < h.length; i++) {
+                h[i] = s.heights().get(i).floatValue();
+            }
+        } else {
+            double a = number(s.amplitude(), "shape.amplitude (or heights)"), l = number(s.wavelength(), "shape.wavelength");
+            for (int j = 0; j < r; j++) {
+                for (int i = 0; i < c; i++) {
+                    double x = (i - (c - 1) / 2.0) * dx, y = (j - (r - 1) / 2.0) * dy;
+                    h[j * c + i] = (float) (a * Math.sin(2 * Math.PI * x / l) * Math.cos(2 * Math.PI * y / l));
+                }
+            }
+        }
+        return new Shape.Heightfield(c, r, dx, dy, h);
+    }
+
+    private static double number(Double v, String name) {
+        if (v == null) {
+            throw new IllegalArgumentException(name + " is required");
+        }
+        return v;
+    }
+
+    /** Lays the scenario's fields over {@code defaults} and reads the result into {@code type}. */
+    static <T> T merge(ObjectMapper mapper, Object defaults, JsonNode fields, Class<T> type) throws IOException {
+        ObjectNode base = defaults == null ? mapper.createObjectNode() : mapper.valueToTree(defaults);
+        if (fields != null) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = fields.fields(); it.hasNext();) {
+                var e = it.next();
+                base.set(e.getKey(), e.getValue());
+            }
+        }
+        return mapper.treeToValue(base, type);
+    }
+}

@@ -1,0 +1,53 @@
+package sensor.cli;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import sensor.api.PluginType;
+import sensor.api.lidar.OutputNoiseType;
+import sensor.api.lidar.RayDistortionType;
+import sensor.api.material.AmbientMaterialType;
+import sensor.api.material.SurfaceMaterialType;
+import sensor.api.sensor.SensorType;
+import sensor.cli.scenario.PluginCatalog;
+import sensor.env.Environment;
+import sensor.imu.api.TriaxialStageType;
+
+/** An environment with every shipped plugin type bound, as the distribution has it, and its catalog. */
+final class Plugins {
+    final Environment env = new Environment();
+    final PluginCatalog catalog;
+
+    Plugins() {
+        List<TriaxialStageType<?>> stages = List.of(new sensor.imu.RangeStageType(), new sensor.imu.BiasStageType(),
+                new sensor.imu.CrossAxisStageType(), new sensor.imu.NoiseStageType(), new sensor.imu.SpectralNoiseStageType(),
+                new sensor.imu.RandomWalkStageType(), new sensor.imu.LinearAccelerationStageType());
+        var lidar = new sensor.lidar.LidarSensorType();
+        lidar.setBackend(new sensor.raytrace.CpuBvhBackend());
+        List<RayDistortionType<?>> distortions = List.of(new sensor.lidar.NoiseStages.RayAngle());
+        List<OutputNoiseType<?>> noises = List.of(new sensor.lidar.NoiseStages.Distance(), new sensor.lidar.NoiseStages.HitpointAngle());
+        distortions.forEach(lidar::bindRayDistortionType);
+        noises.forEach(lidar::bindOutputNoiseType);
+        List<SensorType<?>> sensors = List.of(lidar, new sensor.imu.ImuType(stages), new sensor.imu.AccelerometerType(stages),
+                new sensor.imu.GyroscopeType(stages), new sensor.imu.MagnetometerType(stages), new sensor.encoder.EncoderType(),
+                new sensor.odometer.OdometerType(), new sensor.groundtruth.GroundTruthSensorType());
+        List<SurfaceMaterialType<?>> surfaces = List.of(new sensor.materials.impl.LambertianType(),
+                new sensor.materials.impl.GgxOrenNayarType(), new sensor.materials.impl.ExplicitBrdfType());
+        List<AmbientMaterialType<?>> ambients = List.of(new sensor.materials.impl.AtmosphereType());
+        sensors.forEach(env::bindSensorType);
+        surfaces.forEach(env::bindSurfaceMaterialType);
+        ambients.forEach(env::bindAmbientMaterialType);
+        Map<String, PluginType<?>> stageMap = new HashMap<>();
+        stages.forEach(t -> stageMap.put(t.id(), t));
+        distortions.forEach(t -> stageMap.put(t.id(), t));
+        noises.forEach(t -> stageMap.put(t.id(), t));
+        catalog = new PluginCatalog(byId(sensors), byId(surfaces), byId(ambients), stageMap);
+    }
+
+    private static Map<String, PluginType<?>> byId(List<? extends PluginType<?>> types) {
+        Map<String, PluginType<?>> m = new HashMap<>();
+        types.forEach(t -> m.put(t.id(), t));
+        return m;
+    }
+}

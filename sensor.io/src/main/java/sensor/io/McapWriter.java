@@ -1,0 +1,245 @@
+package sensor.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+
+/**
+ * A minimal, chunk-less MCAP writer (https://mcap.dev/spec): magic, Header, Schema/Channel/Message records
+ * streamed into a temporary file, then on {@link #close()} Data End (with the data section CRC), a summary
+ * section (schemas, channels, Statistics), summary offsets, Footer (with the summary CRC) and magic, and
+ * the atomic rename to the final name.
+ */
+public final class McapWriter implements AutoCloseable {
+    static final byte[] MAGIC = {(byte) 0x89, 'M', 'C', 'A', 'P', '0', '\r', '\n'};
+    static final int OP_HEADER = 0x01, OP_FOOTER = 0x02, OP_SCHEMA = 0x03, OP_CHANNEL = 0x04, OP_MESSAGE = 0x05,
+            OP_STATISTICS = 0x0B, OP_SUMMARY_OFFSET = 0x0E, OP_DATA_END = 0x0F;
+
+    private final AtomicFiles.Pending file;
+    private final OutputStream out;
+    private final CRC32 dataCrc = new CRC32();
+    private long position;
+    private final List<byte[]> schemaRecords = new ArrayList<>();
+    private final List<byte[]> channelRecords = new ArrayList<>();
+    private final Map<Integer, Long> perChannel = new LinkedHashMap<>();
+    private final Map<Integer, Integer> sequence = new LinkedHashMap<>();
+    private long messages;
+    private long startTime = Long.MAX_VALUE, endTime = Long.MIN_VALUE;
+    private boolean closed;
+
+    /** Starts {@code target} (under a temporary name) with the given profile, e.g. {@code ros2}. */
+    public McapWriter(Path target, String profile) throws IOException {
+        file = AtomicFiles.open(target);
+        out = file.out();
+        try {
+            write(MAGIC, true);
+            Rec r = new Rec();
+            r.string(profile).string("sensorsim sensor.io");
+            write(r.record(OP_HEADER), true);
+        } catch (IOException e) {
+            file.abort();
+            throw e;
+        }
+    }
+
+    /** Adds a schema; returns its id (from 1). */
+    public int schema(String name, String encoding, byte[] data) throws IOException {
+        int id = schemaRecords.size() + 1;
+        Rec r = new Rec();
+        r.u16(id).string(name).string(encoding).bytes(data);
+        byte[] rec = r.record(OP_SCHEMA);
+        schemaRecords.add(rec);
+        write(rec, true);
+        return id;
+    }
+
+    /** Adds a channel; returns its id (from 0). */
+    public int channel(int schemaId, String topic, String messageEncoding, Map<String, String> metadata)
+            throws IOException {
+        int id = channelRecords.size();
+        Rec r = new Rec();
+        r.u16(id).u16(schemaId).string(topic).string(messageEncoding);
+        Rec m = new Rec();
+        for (Map.Entry<String, String> e : metadata.entrySet()) {
+            m.string(e.getKey()).string(e.getValue());
+        }
+        r.bytes(m.toArray());
+        byte[] rec = r.record(OP_CHANNEL);
+        channelRecords.add(rec);
+        perChannel.put(id, 0L);
+        sequence.put(id, 0);
+        write(rec, true);
+        return id;
+    }
+
+    /** Adds a message; times in ns. */
+    public void message(int channel, long logTime, long publishTime, byte[] data) throws IOException {
+        int seq = sequence.merge(channel, 1, Integer::sum) - 1;
+        Rec r = new Rec();
+        r.u16(channel).u32(seq).u64(logTime).u64(publishTime).raw(data);
+        write(r.record(OP_MESSAGE), true);
+        perChannel.merge(channel, 1L, Long::sum);
+        messages++;
+        startTime = Math.min(startTime, logTime);
+        endTime = Math.max(endTime, logTime);
+    }
+
+    /** Number of messages written so far. */
+    public long messageCount() {
+        return messages;
+    }
+
+    /** Completes the file and renames it into place. Idempotent. */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        boolean ok = false;
+        try {
+            Rec de = new Rec();
+            de.u32((int) dataCrc.getValue());
+            write(de.record(OP_DATA_END), false);
+
+            CRC32 summaryCrc = new CRC32();
+            long summaryStart = position;
+            List<long[]> groups = new ArrayList<>();
+            groups.add(group(OP_SCHEMA, schemaRecords, summaryCrc));
+            groups.add(group(OP_CHANNEL, channelRecords, summaryCrc));
+            Rec st = new Rec();
+            st.u64(messages).u16(schemaRecords.size()).u32(channelRecords.size()).u32(0).u32(0).u32(0)
+                    .u64(messages == 0 ? 0 : startTime).u64(messages == 0 ? 0 : endTime);
+            Rec counts = new Rec();
+            perChannel.forEach((k, v) -> counts.u16(k).u64(v));
+            st.bytes(counts.toArray());
+            groups.add(group(OP_STATISTICS, List.of(st.record(OP_STATISTICS)), summaryCrc));
+            long summaryOffsetStart = position;
+            for (long[] g : groups) {
+                if (g[2] == 0) {
+                    continue;
+                }
+                Rec so = new Rec();
+                so.u8((int) g[0]).u64(g[1]).u64(g[2]);
+                byte[] rec = so.record(OP_SUMMARY_OFFSET);
+                summaryCrc.update(rec);
+                write(rec, false);
+            }
+            Rec f = new Rec();
+            f.u64(summaryStart).u64(summaryOffsetStart);
+            byte[] footerPrefix = f.record(OP_FOOTER);
+            // the footer's length field counts the CRC that follows
+            ByteBuffer.wrap(footerPrefix, 1, 8).order(ByteOrder.LITTLE_ENDIAN).putLong(20);
+            summaryCrc.update(footerPrefix);
+            write(footerPrefix, false);
+            Rec crc = new Rec();
+            crc.u32((int) summaryCrc.getValue());
+            write(crc.toArray(), false);
+            write(MAGIC, false);
+            file.commit();
+            ok = true;
+        } finally {
+            if (!ok) {
+                file.abort();
+            }
+        }
+    }
+
+    /** Abandons the file: the temporary file is deleted and no final file appears. */
+    public void abort() {
+        closed = true;
+        file.abort();
+    }
+
+    private long[] group(int opcode, List<byte[]> records, CRC32 crc) throws IOException {
+        long start = position;
+        for (byte[] r : records) {
+            crc.update(r);
+            write(r, false);
+        }
+        return new long[] {opcode, start, position - start};
+    }
+
+    private void write(byte[] b, boolean dataSection) throws IOException {
+        out.write(b);
+        position += b.length;
+        if (dataSection) {
+            dataCrc.update(b);
+        }
+    }
+
+    /** Little-endian record content builder (MCAP primitive encodings). */
+    static final class Rec {
+        private ByteBuffer b = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
+
+        private void room(int n) {
+            if (b.remaining() < n) {
+                ByteBuffer g = ByteBuffer.allocate(Math.max(b.capacity() * 2, b.position() + n))
+                        .order(ByteOrder.LITTLE_ENDIAN);
+                g.put(b.flip());
+                b = g;
+            }
+        }
+
+        Rec u8(int v) {
+            room(1);
+            b.put((byte) v);
+            return this;
+        }
+
+        Rec u16(int v) {
+            room(2);
+            b.putShort((short) v);
+            return this;
+        }
+
+        Rec u32(int v) {
+            room(4);
+            b.putInt(v);
+            return this;
+        }
+
+        Rec u64(long v) {
+            room(8);
+            b.putLong(v);
+            return this;
+        }
+
+        Rec raw(byte[] v) {
+            room(v.length);
+            b.put(v);
+            return this;
+        }
+
+        /** uint32 length-prefixed bytes (also used for maps, whose prefix is their byte length). */
+        Rec bytes(byte[] v) {
+            return u32(v.length).raw(v);
+        }
+
+        Rec string(String s) {
+            return bytes(s.getBytes(StandardCharsets.UTF_8));
+        }
+
+        byte[] toArray() {
+            byte[] a = new byte[b.position()];
+            System.arraycopy(b.array(), 0, a, 0, a.length);
+            return a;
+        }
+
+        /** opcode, uint64 content length, content. */
+        byte[] record(int opcode) {
+            byte[] c = toArray();
+            ByteBuffer r = ByteBuffer.allocate(9 + c.length).order(ByteOrder.LITTLE_ENDIAN);
+            r.put((byte) opcode).putLong(c.length).put(c);
+            return r.array();
+        }
+    }
+}

@@ -1,0 +1,326 @@
+package sensor.io.api;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import sensor.api.io.OutputSink;
+import sensor.api.sensor.Channels;
+import sensor.api.sensor.SensorFrame;
+import sensor.io.AtomicFiles;
+import sensor.io.McapWriter;
+import sensor.io.PointCloudFiles;
+import sensor.io.Points;
+import sensor.io.Previews;
+import sensor.io.Ros2;
+import sensor.io.ScalarSeries;
+import sensor.lidar.api.LidarOutput;
+
+/**
+ * Writes every frame it receives under one output folder, in the chosen {@link OutputFormat}s:
+ * <ul>
+ * <li>{@link LidarOutput} frames → {@code <sensorId>/<sensorId>-NNNNNN.pcd | -ascii.pcd | .ply | .las |
+ * -range.png | -bev.png} (NNNNNN = frame index, 6 digits); points with non-finite coordinates, and misses
+ * when the output has {@code IS_HIT_I32}, are left out; an output without {@code XYZ_VEC3_F32} writes no
+ * point file;</li>
+ * <li>{@link Channels} frames → rows of {@code <sensorId>.csv} (header {@code time [s],<name> [<unit>],…});
+ * IMU-like sensors (type imu/accelerometer/gyroscope/magnetometer or channels named {@code acc.*},
+ * {@code gyro.*}, {@code mag.*}) also → {@code <sensorId>-plot.png} on close (one panel per channel
+ * group);</li>
+ * <li>all → {@code run.mcap}: ROS 2 CDR {@code sensor_msgs/msg/PointCloud2} on {@code /<sensorId>/points}
+ * and {@code sensor_msgs/msg/Imu} on {@code /<sensorId>/imu} (sensors with {@code acc.*} or
+ * {@code gyro.*} channels); other scalar sensors are not written to MCAP.</li>
+ * </ul>
+ * Every file appears atomically (temporary name in the same folder, then an atomic move); CSV and MCAP
+ * are streamed into their temporary file and renamed on {@link #close()}, so a run that is never closed
+ * leaves no CSV or MCAP under a final name. Thread-safe (calls are serialised).
+ */
+public final class RecordingSink implements OutputSink {
+    private static final Set<String> IMU_TYPES = Set.of("imu", "accelerometer", "gyroscope", "magnetometer");
+
+    /**
+     * What a run wrote.
+     *
+     * @param frames frames received per sensor id
+     * @param points lidar points written (once per frame, whatever the number of formats)
+     * @param files  final paths of the files written, in the order they were completed
+     */
+    public record Summary(Map<String, Long> frames, long points, List<Path> files) {
+        public Summary {
+            frames = Collections.unmodifiableMap(new LinkedHashMap<>(frames));
+            files = List.copyOf(files);
+        }
+    }
+
+    private final Path outDir;
+    private final Set<OutputFormat> formats;
+    private final McapWriter mcap;
+    private final Map<String, Long> frames = new LinkedHashMap<>();
+    private final List<Path> files = new ArrayList<>();
+    private final Map<String, Scalar> scalars = new LinkedHashMap<>();
+    private final Map<String, Integer> pointChannels = new LinkedHashMap<>();
+    private int pointSchema = -1, imuSchema = -1;
+    private long points;
+    private boolean closed;
+
+    /** Per scalar sensor: its CSV stream, plot series and MCAP channel. */
+    private static final class Scalar {
+        List<String> names, units;
+        AtomicFiles.Pending csv;
+        ScalarSeries series;
+        int mcapChannel = -1;
+        int[] gyro, acc;
+    }
+
+    /**
+     * Creates {@code outDir} when missing and checks that it is writable.
+     *
+     * @throws IllegalArgumentException when {@code formats} is empty or holds null, or {@code outDir} is null
+     * @throws IOException              naming the folder when it cannot be created or written
+     */
+    public RecordingSink(Path outDir, Set<OutputFormat> formats) throws IOException {
+        if (outDir == null) {
+            throw new IllegalArgumentException("outDir must not be null");
+        }
+        if (formats == null || formats.isEmpty() || formats.stream().anyMatch(java.util.Objects::isNull)) {
+            throw new IllegalArgumentException(
+                    "formats must name at least one of " + List.of(OutputFormat.values()) + ", got " + formats);
+        }
+        this.outDir = outDir.toAbsolutePath().normalize();
+        this.formats = Collections.unmodifiableSet(EnumSet.copyOf(formats));
+        try {
+            Files.createDirectories(this.outDir);
+        } catch (IOException e) {
+            throw new IOException("cannot create output directory " + this.outDir + ": " + e, e);
+        }
+        try {
+            Files.delete(Files.createTempFile(this.outDir, ".probe", AtomicFiles.TEMP_SUFFIX));
+        } catch (IOException e) {
+            throw new IOException("output directory " + this.outDir + " is not writable: " + e, e);
+        }
+        mcap = this.formats.contains(OutputFormat.MCAP) ? new McapWriter(this.outDir.resolve("run.mcap"), "ros2") : null;
+    }
+
+    /** The formats written. */
+    public Set<OutputFormat> formats() {
+        return formats;
+    }
+
+    /**
+     * Writes one frame (see the class comment).
+     *
+     * @throws IllegalStateException after {@link #close()}
+     * @throws UncheckedIOException  when a file cannot be written (naming it)
+     */
+    @Override
+    public synchronized void accept(SensorFrame frame) {
+        if (closed) {
+            throw new IllegalStateException("RecordingSink for " + outDir + " is closed");
+        }
+        if (frame == null) {
+            throw new IllegalArgumentException("frame must not be null");
+        }
+        frames.merge(frame.sensorId(), 1L, Long::sum);
+        try {
+            if (frame.data() instanceof LidarOutput lidar) {
+                lidar(frame, lidar);
+            } else if (frame.data() instanceof Channels channels) {
+                scalar(frame, channels);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write frame " + frame.index() + " of " + frame.sensorId()
+                    + " under " + outDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void lidar(SensorFrame frame, LidarOutput out) throws IOException {
+        Points p = Points.of(out);
+        if (p == null) {
+            System.getLogger(RecordingSink.class.getName()).log(System.Logger.Level.WARNING,
+                    "lidar " + frame.sensorId() + " has no XYZ_VEC3_F32 field: no point files written");
+            return;
+        }
+        String id = fileName(frame.sensorId());
+        Path dir = outDir.resolve(id);
+        String base = id + "-" + String.format(java.util.Locale.ROOT, "%06d", frame.index());
+        boolean any = false;
+        if (formats.contains(OutputFormat.PCD_BINARY)) {
+            atomic(dir.resolve(base + ".pcd"), o -> PointCloudFiles.writePcd(p, true, o));
+            any = true;
+        }
+        if (formats.contains(OutputFormat.PCD_ASCII)) {
+            atomic(dir.resolve(base + "-ascii.pcd"), o -> PointCloudFiles.writePcd(p, false, o));
+            any = true;
+        }
+        if (formats.contains(OutputFormat.PLY)) {
+            atomic(dir.resolve(base + ".ply"), o -> PointCloudFiles.writePly(p, frame.sensorId(), o));
+            any = true;
+        }
+        if (formats.contains(OutputFormat.LAS)) {
+            atomic(dir.resolve(base + ".las"), o -> PointCloudFiles.writeLas(p, o));
+            any = true;
+        }
+        if (formats.contains(OutputFormat.PNG)) {
+            atomic(dir.resolve(base + "-range.png"), o -> Previews.png(Previews.rangeImage(p), o));
+            atomic(dir.resolve(base + "-bev.png"),
+                    o -> Previews.png(Previews.birdsEye(p, frame.sensorId() + " #" + frame.index()), o));
+            any = true;
+        }
+        if (mcap != null) {
+            if (pointSchema < 0) {
+                pointSchema = mcap.schema(Ros2.POINT_CLOUD2, "ros2msg",
+                        Ros2.POINT_CLOUD2_DEF.getBytes(StandardCharsets.UTF_8));
+            }
+            Integer ch = pointChannels.get(frame.sensorId());
+            if (ch == null) {
+                ch = mcap.channel(pointSchema, "/" + frame.sensorId() + "/points", "cdr", Map.of());
+                pointChannels.put(frame.sensorId(), ch);
+            }
+            mcap.message(ch, Ros2.nanos(frame.deliveredAt()), Ros2.nanos(frame.deliveredAt()),
+                    Ros2.pointCloud2(frame.time(), frame.sensorId(), p));
+            any = true;
+        }
+        if (any) {
+            points += p.n;
+        }
+    }
+
+    private void scalar(SensorFrame frame, Channels c) throws IOException {
+        Scalar s = scalars.get(frame.sensorId());
+        if (s == null) {
+            s = new Scalar();
+            s.names = c.names();
+            s.units = c.units();
+            scalars.put(frame.sensorId(), s);
+            if (formats.contains(OutputFormat.CSV)) {
+                s.csv = AtomicFiles.open(outDir.resolve(fileName(frame.sensorId()) + ".csv"));
+                StringBuilder h = new StringBuilder("time [s]");
+                for (int i = 0; i < s.names.size(); i++) {
+                    h.append(',').append(csvCell(s.names.get(i) + " [" + s.units.get(i) + "]"));
+                }
+                s.csv.out().write(h.append('\n').toString().getBytes(StandardCharsets.UTF_8));
+            }
+            boolean imu = IMU_TYPES.contains(frame.typeId()) || s.names.stream().anyMatch(
+                    n -> n.startsWith("acc.") || n.startsWith("gyro.") || n.startsWith("mag."));
+            if (imu && formats.contains(OutputFormat.PNG)) {
+                s.series = new ScalarSeries(s.names, s.units);
+            }
+            s.gyro = axes(s.names, "gyro");
+            s.acc = axes(s.names, "acc");
+            if (mcap != null && imu && (s.gyro != null || s.acc != null)) {
+                if (imuSchema < 0) {
+                    imuSchema = mcap.schema(Ros2.IMU, "ros2msg", Ros2.IMU_DEF.getBytes(StandardCharsets.UTF_8));
+                }
+                s.mcapChannel = mcap.channel(imuSchema, "/" + frame.sensorId() + "/imu", "cdr", Map.of());
+            }
+        }
+        if (!c.names().equals(s.names)) {
+            throw new IllegalArgumentException("sensor " + frame.sensorId() + " changed its channels from "
+                    + s.names + " to " + c.names());
+        }
+        double[] v = c.values();
+        if (s.csv != null) {
+            StringBuilder row = new StringBuilder().append(frame.time());
+            for (double x : v) {
+                row.append(',').append(x);
+            }
+            s.csv.out().write(row.append('\n').toString().getBytes(StandardCharsets.UTF_8));
+        }
+        if (s.series != null) {
+            s.series.add(frame.time(), v);
+        }
+        if (s.mcapChannel >= 0) {
+            mcap.message(s.mcapChannel, Ros2.nanos(frame.deliveredAt()), Ros2.nanos(frame.deliveredAt()),
+                    Ros2.imu(frame.time(), frame.sensorId(), pick(v, s.gyro), pick(v, s.acc)));
+        }
+    }
+
+    private static int[] axes(List<String> names, String prefix) {
+        int[] idx = {names.indexOf(prefix + ".x"), names.indexOf(prefix + ".y"), names.indexOf(prefix + ".z")};
+        return idx[0] >= 0 && idx[1] >= 0 && idx[2] >= 0 ? idx : null;
+    }
+
+    private static double[] pick(double[] v, int[] idx) {
+        return idx == null ? null : new double[] {v[idx[0]], v[idx[1]], v[idx[2]]};
+    }
+
+    /**
+     * Completes the CSV files, the MCAP file and the IMU plots (renaming them into place). Idempotent. Every
+     * output is attempted even when one fails; the first failure is then thrown.
+     *
+     * @throws UncheckedIOException when an output cannot be completed
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<IOException> errors = new ArrayList<>();
+        for (Map.Entry<String, Scalar> e : scalars.entrySet()) {
+            Scalar s = e.getValue();
+            if (s.csv != null) {
+                try {
+                    s.csv.commit();
+                    files.add(s.csv.target());
+                } catch (IOException x) {
+                    s.csv.abort();
+                    errors.add(new IOException("cannot complete " + s.csv.target() + ": " + x, x));
+                }
+            }
+            if (s.series != null && s.series.count() > 0) {
+                Path plot = outDir.resolve(fileName(e.getKey()) + "-plot.png");
+                try {
+                    atomic(plot, o -> Previews.png(Previews.plot(e.getKey() + " — signals over the run",
+                            s.series.time(), s.series.count(), s.series.panels()), o));
+                } catch (IOException x) {
+                    errors.add(new IOException("cannot write " + plot + ": " + x, x));
+                }
+            }
+        }
+        if (mcap != null) {
+            Path run = outDir.resolve("run.mcap");
+            try {
+                mcap.close();
+                files.add(run);
+            } catch (IOException x) {
+                errors.add(new IOException("cannot complete " + run + ": " + x, x));
+            }
+        }
+        if (!errors.isEmpty()) {
+            IOException first = errors.get(0);
+            errors.subList(1, errors.size()).forEach(first::addSuppressed);
+            throw new UncheckedIOException(first);
+        }
+    }
+
+    /** What was written so far (complete after {@link #close()}). */
+    public synchronized Summary summary() {
+        return new Summary(frames, points, files);
+    }
+
+    private void atomic(Path target, AtomicFiles.Body body) throws IOException {
+        Files.createDirectories(target.getParent());
+        AtomicFiles.write(target, body);
+        files.add(target);
+    }
+
+    /** A sensor id as a safe file name: characters other than letters, digits, '.', '_', '-' become '_'. */
+    static String fileName(String sensorId) {
+        String s = sensorId.replaceAll("[^A-Za-z0-9._-]", "_");
+        return s.isEmpty() || s.chars().allMatch(ch -> ch == '.') ? "_" + s : s;
+    }
+
+    private static String csvCell(String s) {
+        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+}

@@ -1,0 +1,97 @@
+package sensor.io.api;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+
+import sensor.api.lidar.OutputField;
+import sensor.api.sensor.Channels;
+import sensor.api.sensor.SensorFrame;
+import sensor.lidar.api.LidarOutput;
+
+/** Synthetic frames with values computed here, independently of the code under test. */
+final class Fixtures {
+    static final int RINGS = 4, COLS = 64;
+    static final List<OutputField> FULL = List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32,
+            OutputField.RING_ID_U16, OutputField.TIME_STAMP_F64);
+
+    private Fixtures() {}
+
+    static float x(int ring, int col, int frame) {
+        return (float) (range(ring, col, frame) * Math.cos(el(ring)) * Math.cos(az(col)));
+    }
+
+    static float y(int ring, int col, int frame) {
+        return (float) (range(ring, col, frame) * Math.cos(el(ring)) * Math.sin(az(col)));
+    }
+
+    static float z(int ring, int col, int frame) {
+        return (float) (range(ring, col, frame) * Math.sin(el(ring)));
+    }
+
+    static double range(int ring, int col, int frame) {
+        return 5 + ring + 0.01 * col + 0.5 * frame;
+    }
+
+    static double az(int col) {
+        return 2 * Math.PI * col / COLS;
+    }
+
+    static double el(int ring) {
+        return (1.5 - ring) * 0.05;
+    }
+
+    static float intensity(int ring, int col) {
+        return 0.1f + 0.01f * col + 0.001f * ring;
+    }
+
+    static double time(int ring, int col, int frame) {
+        return 0.025 + 0.1 * frame + col * 1e-4 + ring * 1e-6;
+    }
+
+    /** Column-major points (ring fastest), like a spinning lidar. */
+    static LidarOutput lidar(List<OutputField> fields, int frame) {
+        int n = RINGS * COLS;
+        ByteBuffer b = ByteBuffer.allocate(n * LidarOutput.stride(fields)).order(ByteOrder.LITTLE_ENDIAN);
+        for (int c = 0; c < COLS; c++) {
+            for (int r = 0; r < RINGS; r++) {
+                for (OutputField f : fields) {
+                    switch (f) {
+                        case XYZ_VEC3_F32 -> b.putFloat(x(r, c, frame)).putFloat(y(r, c, frame)).putFloat(z(r, c, frame));
+                        case INTENSITY_F32 -> b.putFloat(intensity(r, c));
+                        case RING_ID_U16 -> b.putShort((short) r);
+                        case TIME_STAMP_F64 -> b.putDouble(time(r, c, frame));
+                        case DISTANCE_F32 -> b.putFloat((float) range(r, c, frame));
+                        case IS_HIT_I32 -> b.putInt(c % 8 == 7 ? 0 : 1);
+                        default -> throw new IllegalArgumentException(f.toString());
+                    }
+                }
+            }
+        }
+        return new LidarOutput(fields, n, b.flip());
+    }
+
+    static SensorFrame lidarFrame(String id, int frame, List<OutputField> fields) {
+        return new SensorFrame(id, "lidar", frame, 0.025 + 0.1 * frame, 0.045 + 0.1 * frame, lidar(fields, frame));
+    }
+
+    static final List<String> IMU_NAMES = List.of("acc.x", "acc.y", "acc.z", "gyro.x", "gyro.y", "gyro.z",
+            "mag.x", "mag.y", "mag.z");
+    static final List<String> IMU_UNITS = List.of("m/s^2", "m/s^2", "m/s^2", "rad/s", "rad/s", "rad/s",
+            "T", "T", "T");
+
+    static double[] imuValues(int k) {
+        double t = k * 0.01;
+        return new double[] {Math.sin(t), Math.cos(t), 9.81 + 0.1 * t, 0.01 * k, -0.02 * k, 0.5,
+            2e-5, -1e-5, 4e-5 + 1e-7 * k};
+    }
+
+    static SensorFrame imuFrame(String id, int k) {
+        return new SensorFrame(id, "imu", k, k * 0.01, k * 0.01 + 0.002, new Channels(IMU_NAMES, IMU_UNITS, imuValues(k)));
+    }
+
+    static SensorFrame encoderFrame(String id, int k) {
+        return new SensorFrame(id, "encoder", k, k * 0.02, k * 0.02,
+                new Channels(List.of("position", "speed"), List.of("rad", "rad/s"), new double[] {0.1 * k, 5.0}));
+    }
+}

@@ -1,0 +1,269 @@
+package sensor.io.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One recorded run in every format, each file checked by an independent third-party reader run with node:
+ * {@code @mcap/core} (+ {@code @foxglove/rosmsg2-serialization}) for MCAP, {@code @loaders.gl/pcd} for PCD,
+ * {@code @loaders.gl/ply} for PLY, the {@code copc} package's LAS reader for LAS 1.4; CSV and PNG with the
+ * JDK ({@code ImageIO}).
+ */
+class RecordingSinkTest {
+    static final int LIDAR_FRAMES = 3, IMU_FRAMES = 50, ENC_FRAMES = 20;
+    static final int N = Fixtures.RINGS * Fixtures.COLS;
+
+    @TempDir
+    static Path dir;
+    static RecordingSink.Summary summary;
+
+    @BeforeAll
+    static void record() throws IOException {
+        RecordingSink sink = new RecordingSink(dir, EnumSet.allOf(OutputFormat.class));
+        for (int k = 0; k < IMU_FRAMES; k++) {
+            sink.accept(Fixtures.imuFrame("imu1", k));
+            if (k % 10 == 4 && k / 10 < LIDAR_FRAMES) { // in delivery order, as the environment delivers
+                sink.accept(Fixtures.lidarFrame("lidar1", k / 10, Fixtures.FULL));
+            }
+            if (k < ENC_FRAMES) {
+                sink.accept(Fixtures.encoderFrame("enc1", k));
+            }
+        }
+        sink.close();
+        sink.close(); // idempotent
+        summary = sink.summary();
+    }
+
+    static Path lidarFile(int frame, String suffix) {
+        return dir.resolve("lidar1").resolve(String.format("lidar1-%06d%s", frame, suffix));
+    }
+
+    /** Point i of the fixture in the order written (column-major, ring fastest). */
+    static int ring(int i) {
+        return i % Fixtures.RINGS;
+    }
+
+    static int col(int i) {
+        return i / Fixtures.RINGS;
+    }
+
+    static void assertPoint(int frame, int i, double[] v) {
+        assertEquals(Fixtures.x(ring(i), col(i), frame), (float) v[0], "x of point " + i);
+        assertEquals(Fixtures.y(ring(i), col(i), frame), (float) v[1], "y of point " + i);
+        assertEquals(Fixtures.z(ring(i), col(i), frame), (float) v[2], "z of point " + i);
+    }
+
+    @Test
+    void summaryCountsFramesPointsAndFiles() {
+        assertEquals(Map.of("lidar1", (long) LIDAR_FRAMES, "imu1", (long) IMU_FRAMES, "enc1", (long) ENC_FRAMES),
+                summary.frames());
+        assertEquals((long) LIDAR_FRAMES * N, summary.points());
+        // per lidar frame: pcd, ascii pcd, ply, las, range png, bev png; then 2 CSV, 1 plot, run.mcap
+        assertEquals(LIDAR_FRAMES * 6 + 2 + 1 + 1, summary.files().size(), summary.files()::toString);
+        for (Path f : summary.files()) {
+            assertTrue(Files.isRegularFile(f), f::toString);
+        }
+        assertTrue(summary.files().contains(dir.resolve("run.mcap")));
+        assertTrue(summary.files().contains(dir.resolve("imu1-plot.png")));
+        assertTrue(summary.files().contains(lidarFile(2, "-ascii.pcd")));
+    }
+
+    @Test
+    void noTemporaryFilesAfterClose() throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            List<Path> tmp = s.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();
+            assertEquals(List.of(), tmp);
+        }
+    }
+
+    @Test
+    void pcdBinaryReadByLoadersGl() throws Exception {
+        Map<String, String> m = NodeReader.read("pcd-read.mjs", lidarFile(1, ".pcd"));
+        assertEquals("0.7", m.get("version"));
+        assertEquals("binary", m.get("data"));
+        assertEquals("x y z intensity ring time", m.get("fields"));
+        assertEquals("4 4 4 4 2 8", m.get("size"));
+        assertEquals("F F F F U F", m.get("type"));
+        assertEquals("1 1 1 1 1 1", m.get("count"));
+        assertEquals(String.valueOf(N), m.get("width"));
+        assertEquals("1", m.get("height"));
+        assertEquals("0 0 0 1 0 0 0", m.get("viewpoint"));
+        assertEquals(String.valueOf(N), m.get("points"));
+        assertEquals(String.valueOf(N), m.get("positions"));
+        for (int i = 0; i < 3; i++) {
+            assertPoint(1, i, NodeReader.numbers(m.get("point." + i)));
+        }
+    }
+
+    @Test
+    void pcdAsciiReadByLoadersGl() throws Exception {
+        Map<String, String> m = NodeReader.read("pcd-read.mjs", lidarFile(0, "-ascii.pcd"));
+        assertEquals("ascii", m.get("data"));
+        assertEquals("x y z intensity ring time", m.get("fields"));
+        assertEquals(String.valueOf(N), m.get("positions"));
+        for (int i = 0; i < 3; i++) {
+            assertPoint(0, i, NodeReader.numbers(m.get("point." + i)));
+        }
+        // the values in the text round-trip exactly: check one whole line ourselves
+        List<String> lines = Files.readAllLines(lidarFile(0, "-ascii.pcd"));
+        String[] cols = lines.get(lines.indexOf("DATA ascii") + 5).split(" ");
+        assertEquals(Fixtures.intensity(ring(4), col(4)), Float.parseFloat(cols[3]));
+        assertEquals(ring(4), Integer.parseInt(cols[4]));
+        assertEquals(Fixtures.time(ring(4), col(4), 0), Double.parseDouble(cols[5]));
+    }
+
+    @Test
+    void plyReadByLoadersGl() throws Exception {
+        Map<String, String> m = NodeReader.read("ply-read.mjs", lidarFile(2, ".ply"));
+        assertEquals("binary_little_endian", m.get("format"));
+        assertEquals("vertex:" + N + ":float/x,float/y,float/z,float/intensity,ushort/ring,double/time",
+                m.get("elements"));
+        assertEquals(String.valueOf(N), m.get("vertexCount"));
+        assertTrue(m.get("attributes").contains("POSITION"), m.get("attributes"));
+        for (int i = 0; i < 3; i++) {
+            double[] v = NodeReader.numbers(m.get("point." + i));
+            assertPoint(2, i, v);
+            assertEquals(Fixtures.intensity(ring(i), col(i)), (float) v[3]);
+            assertEquals(ring(i), (int) v[4]);
+            // @loaders.gl/ply keeps custom properties as float32, even a double one (the header says double)
+            assertEquals((float) Fixtures.time(ring(i), col(i), 2), (float) v[5]);
+        }
+    }
+
+    @Test
+    void lasReadByCopc() throws Exception {
+        Map<String, String> m = NodeReader.read("las-read.mjs", lidarFile(1, ".las"));
+        assertEquals("1.4", m.get("version"));
+        assertEquals("6", m.get("pointDataRecordFormat"));
+        assertEquals("36", m.get("pointDataRecordLength"));
+        assertEquals(String.valueOf(N), m.get("pointCount"));
+        assertEquals(String.valueOf(N), m.get("viewPointCount"));
+        assertEquals(N, (int) NodeReader.numbers(m.get("pointCountByReturn"))[0]);
+        assertEquals("375", m.get("headerLength"));
+        assertEquals("LASF_Spec/4", m.get("vlrs"));
+        assertEquals("ring:unsigned:2 intensity:float:4", m.get("extraBytes"));
+        assertArrayEquals(new double[] {1e-4, 1e-4, 1e-4}, NodeReader.numbers(m.get("scale")));
+        // bounds: independent of the writer, from the fixture
+        double[] min = NodeReader.numbers(m.get("min")), max = NodeReader.numbers(m.get("max"));
+        double[] lo = {1e9, 1e9, 1e9}, hi = {-1e9, -1e9, -1e9};
+        for (int i = 0; i < N; i++) {
+            double[] p = {Fixtures.x(ring(i), col(i), 1), Fixtures.y(ring(i), col(i), 1), Fixtures.z(ring(i), col(i), 1)};
+            for (int k = 0; k < 3; k++) {
+                lo[k] = Math.min(lo[k], p[k]);
+                hi[k] = Math.max(hi[k], p[k]);
+            }
+        }
+        for (int k = 0; k < 3; k++) {
+            assertEquals(lo[k], min[k], 0.6e-4, "min " + k);
+            assertEquals(hi[k], max[k], 0.6e-4, "max " + k);
+        }
+        for (int i = 0; i < 3; i++) {
+            // X Y Z Intensity ReturnNumber NumberOfReturns GpsTime ring intensity
+            double[] v = NodeReader.numbers(m.get("point." + i));
+            assertEquals(Fixtures.x(ring(i), col(i), 1), v[0], 0.6e-4);
+            assertEquals(Fixtures.y(ring(i), col(i), 1), v[1], 0.6e-4);
+            assertEquals(Fixtures.z(ring(i), col(i), 1), v[2], 0.6e-4);
+            assertEquals(Math.round(Fixtures.intensity(ring(i), col(i)) * 65535.0), (long) v[3]);
+            assertEquals(1, v[4]);
+            assertEquals(1, v[5]);
+            assertEquals(Fixtures.time(ring(i), col(i), 1), v[6]);
+            assertEquals(ring(i), (int) v[7]);
+            assertEquals(Fixtures.intensity(ring(i), col(i)), (float) v[8]);
+        }
+    }
+
+    @Test
+    void mcapReadByMcapCoreAndRos2Deserializer() throws Exception {
+        Map<String, String> m = NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
+        assertEquals("ros2", m.get("profile"));
+        assertEquals(String.valueOf(LIDAR_FRAMES + IMU_FRAMES), m.get("statistics.messageCount"));
+        assertEquals("2", m.get("statistics.schemaCount"));
+        assertEquals("2", m.get("statistics.channelCount"));
+        assertEquals("sensor_msgs/msg/PointCloud2 ros2msg cdr " + LIDAR_FRAMES, m.get("summary.channel./lidar1/points"));
+        assertEquals("sensor_msgs/msg/Imu ros2msg cdr " + IMU_FRAMES, m.get("summary.channel./imu1/imu"));
+        assertEquals("true", m.get("stream.done"));
+        assertEquals("true", m.get("stream.dataEnd"));
+        assertEquals("true", m.get("stream.footer"));
+        assertEquals("true", m.get("stream.logTimeOrdered"));
+        assertEquals(String.valueOf(LIDAR_FRAMES), m.get("count./lidar1/points"));
+        assertEquals(String.valueOf(IMU_FRAMES), m.get("count./imu1/imu"));
+        assertEquals(String.valueOf(2_000_000L), m.get("statistics.messageStartTime")); // imu frame 0 delivered at 2 ms
+        // PointCloud2 of lidar frame 0 (time 0.025 s)
+        String pc = "first./lidar1/points.";
+        assertEquals("sensor_msgs/msg/PointCloud2", m.get(pc + "schema"));
+        assertEquals("0 25000000", m.get(pc + "stamp"));
+        assertEquals("lidar1", m.get(pc + "frame_id"));
+        assertEquals("x:0:7:1 y:4:7:1 z:8:7:1 intensity:12:7:1 ring:16:4:1 time:24:8:1", m.get(pc + "fields"));
+        assertEquals("1 " + N + " 32 " + 32 * N + " " + 32 * N, m.get(pc + "size"));
+        assertEquals("true false", m.get(pc + "dense"));
+        for (int i = 0; i < 3; i++) {
+            double[] v = NodeReader.numbers(m.get(pc + "point." + i));
+            assertPoint(0, i, v);
+            assertEquals(Fixtures.intensity(ring(i), col(i)), (float) v[3]);
+            assertEquals(ring(i), (int) v[4]);
+            assertEquals(Fixtures.time(ring(i), col(i), 0), v[5]);
+        }
+        // Imu of sample 0
+        String imu = "first./imu1/imu.";
+        double[] v0 = Fixtures.imuValues(0);
+        assertEquals("sensor_msgs/msg/Imu", m.get(imu + "schema"));
+        assertEquals("0 0", m.get(imu + "stamp"));
+        assertEquals("imu1", m.get(imu + "frame_id"));
+        assertEquals("-1", m.get(imu + "orientation_covariance0"));
+        assertArrayEquals(new double[] {v0[3], v0[4], v0[5]}, NodeReader.numbers(m.get(imu + "angular_velocity")), 0.0);
+        assertArrayEquals(new double[] {v0[0], v0[1], v0[2]}, NodeReader.numbers(m.get(imu + "linear_acceleration")), 0.0);
+        assertEquals("0", m.get(imu + "angular_velocity_covariance0"));
+    }
+
+    @Test
+    void csvHasHeaderWithUnitsAndOneRowPerFrame() throws IOException {
+        List<String> imu = Files.readAllLines(dir.resolve("imu1.csv"));
+        assertEquals("time [s],acc.x [m/s^2],acc.y [m/s^2],acc.z [m/s^2],gyro.x [rad/s],gyro.y [rad/s],"
+                + "gyro.z [rad/s],mag.x [T],mag.y [T],mag.z [T]", imu.get(0));
+        assertEquals(IMU_FRAMES + 1, imu.size());
+        String[] row = imu.get(8).split(",");
+        assertEquals(7 * 0.01, Double.parseDouble(row[0]));
+        double[] v = Fixtures.imuValues(7);
+        for (int c = 0; c < v.length; c++) {
+            assertEquals(v[c], Double.parseDouble(row[c + 1]));
+        }
+        List<String> enc = Files.readAllLines(dir.resolve("enc1.csv"));
+        assertEquals("time [s],position [rad],speed [rad/s]", enc.get(0));
+        assertEquals(ENC_FRAMES + 1, enc.size());
+        assertTrue(Files.notExists(dir.resolve("enc1-plot.png")), "no plot for a non-IMU sensor");
+    }
+
+    @Test
+    void pngPreviewsAreReadable() throws IOException {
+        BufferedImage range = ImageIO.read(lidarFile(0, "-range.png").toFile());
+        assertNotNull(range);
+        assertEquals(Fixtures.RINGS, range.getHeight());
+        assertEquals(Fixtures.COLS, range.getWidth());
+        // every cell has a return: nothing is black, and the farthest ring (3) is brighter than ring 0
+        int g0 = range.getRaster().getSample(10, 0, 0), g3 = range.getRaster().getSample(10, 3, 0);
+        assertTrue(g0 > 0 && g3 > g0, g0 + " " + g3);
+        BufferedImage bev = ImageIO.read(lidarFile(0, "-bev.png").toFile());
+        assertEquals(800, bev.getWidth());
+        assertEquals(800, bev.getHeight());
+        BufferedImage plot = ImageIO.read(dir.resolve("imu1-plot.png").toFile());
+        assertEquals(1000, plot.getWidth());
+        assertTrue(plot.getHeight() >= 3 * 200, "three panels: acc, gyro, mag");
+    }
+}
