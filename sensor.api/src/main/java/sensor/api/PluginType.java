@@ -23,4 +23,19 @@ public interface PluginType<C> {
     default String description() {
         return id();
     }
+
+    /**
+     * The configuration to create from: {@code null} means {@link #defaultConfig()}; an object of another
+     * class than {@link #configType()} is rejected with a message naming both classes.
+     */
+    default C configOrDefault(Object config) {
+        if (config == null) {
+            return defaultConfig();
+        }
+        if (!configType().isInstance(config)) {
+            throw new IllegalArgumentException("config for type '" + id() + "' must be a " + configType().getName()
+                    + ", got " + config.getClass().getName());
+        }
+        return configType().cast(config);
+    }
 }

@@ -361,7 +361,7 @@ public class Environment implements SensorEnvironment {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static sensor.api.sensor.Sensor create(SensorType type, SensorSpec spec) {
-        var sensor = type.create(TypeRegistry.config(type, spec.config()));
+        var sensor = type.create(type.configOrDefault(spec.config()));
         if (sensor == null) {
             throw new IllegalStateException("sensor type '" + type.id() + "' created no sensor for '" + spec.id() + "'");
         }

@@ -140,12 +140,12 @@ final class Scene {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static SurfaceMaterial create(SurfaceMaterialType type, Object config) {
-        return type.create(TypeRegistry.config(type, config));
+        return type.create(type.configOrDefault(config));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static AmbientMaterial createAmbient(AmbientMaterialType type, Object config) {
-        return type.create(TypeRegistry.config(type, config));
+        return type.create(type.configOrDefault(config));
     }
 
     private record View(List<ObjectSpec> objects, List<SurfaceMaterial> materials, AmbientMaterial ambient,

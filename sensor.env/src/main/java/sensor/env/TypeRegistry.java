@@ -52,16 +52,4 @@ final class TypeRegistry<T extends PluginType<?>> {
     TreeSet<String> ids() {
         return new TreeSet<>(byId.keySet());
     }
-
-    /** The typed configuration: {@code null} means the type's default; another class is rejected. */
-    static Object config(PluginType<?> type, Object config) {
-        if (config == null) {
-            return type.defaultConfig();
-        }
-        if (!type.configType().isInstance(config)) {
-            throw new IllegalArgumentException("config for type '" + type.id() + "' must be a "
-                    + type.configType().getName() + ", got " + config.getClass().getName());
-        }
-        return config;
-    }
 }

@@ -57,16 +57,4 @@ final class Checks {
         }
         return m;
     }
-
-    /** The configuration of a plugin type: {@code null} means its default; another class is rejected. */
-    static Object config(sensor.api.PluginType<?> type, Object config, String name) {
-        if (config == null) {
-            return type.defaultConfig();
-        }
-        if (!type.configType().isInstance(config)) {
-            throw new IllegalArgumentException(name + " for type '" + type.id() + "' must be a "
-                    + type.configType().getName() + ", got " + config.getClass().getName());
-        }
-        return config;
-    }
 }

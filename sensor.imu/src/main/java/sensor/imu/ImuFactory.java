@@ -97,7 +97,7 @@ final class ImuFactory {
             throw new IllegalArgumentException(where + ".typeId '" + spec.typeId()
                     + "' is unknown; known triaxial stage types: " + new TreeSet<>(types.keySet()));
         }
-        Object config = Checks.config(type, spec.config(), where + ".config");
+        Object config = configOf(type, spec.config(), where);
         TriaxialStage stage;
         try {
             stage = type.create(config);
@@ -112,5 +112,13 @@ final class ImuFactory {
 
     private static String quote(String s) {
         return s == null ? "null" : "'" + s + "'";
+    }
+
+    private static Object configOf(sensor.api.PluginType<?> type, Object config, String where) {
+        try {
+            return type.configOrDefault(config);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ".config: " + e.getMessage(), e);
+        }
     }
 }

@@ -96,11 +96,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
             throw new IllegalArgumentException(kind + " typeId '" + spec.typeId() + "' is unknown; known: "
                     + new TreeSet<>(types.keySet()));
         }
-        Object config = spec.config() == null ? type.defaultConfig() : spec.config();
-        if (!type.configType().isInstance(config)) {
-            throw new IllegalArgumentException("config for stage '" + spec.typeId() + "' must be a "
-                    + type.configType().getName() + ", got " + config.getClass().getName());
-        }
+        Object config = type.configOrDefault(spec.config());
         return type instanceof RayDistortionType d ? d.create(config) : ((OutputNoiseType) type).create(config);
     }
 }
