@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import sensor.api.env.MaterialSpec;
@@ -75,6 +76,7 @@ class EnvironmentTest {
     }
 
     @Test
+    @DisplayName("[L-T] a sensor samples at its own frequency exactly")
     void multiRateLT_sensorSamplesAtItsOwnFrequencyExactly() {
         env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.on("car", Pose.IDENTITY), 10));
         assertEquals(1000, env.advance(1.0));
@@ -86,6 +88,7 @@ class EnvironmentTest {
     }
 
     @Test
+    @DisplayName("[L-T] samples between steps see interpolated exact poses")
     void multiRateLT_samplesBetweenStepsSeeInterpolatedExactPoses() {
         env.setWorld(env.newKinematicWorld(0.01, Vec3.ZERO)
                 .addBody("car", new KinematicWorld.ConstantVelocity(Pose.IDENTITY, new Vec3(10, 0, 0))));
@@ -100,6 +103,7 @@ class EnvironmentTest {
     }
 
     @Test
+    @DisplayName("[L-T] states are available over the whole sample window")
     void multiRateLT_statesAreAvailableOverTheWholeSampleWindow() {
         List<Double> past = new ArrayList<>();
         env.bindSensorType(new SensorType<String>() {
@@ -121,6 +125,7 @@ class EnvironmentTest {
     }
 
     @Test
+    @DisplayName("[L-T] a sensor faster than the dynamics samples several times per step")
     void multiRateLT_fasterThanDynamicsSamplesSeveralTimesPerStep() {
         env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.world(Pose.IDENTITY), 4000));
         env.advance(0.01);
@@ -128,6 +133,7 @@ class EnvironmentTest {
     }
 
     @Test
+    @DisplayName("[L-T] lag delays delivery")
     void multiRateLT_lagDelaysDelivery() {
         env.addSensor(new SensorSpec("p", "probe", null, SensorMount.on("car", Pose.IDENTITY), 10, 0.05));
         env.advance(0.12);
@@ -159,6 +165,7 @@ class EnvironmentTest {
     }
 
     @Test
+    @DisplayName("[L-4] the default material is Lambertian 0.8 and missing types fall back to it")
     void defaultMaterialIsLambertian08AndMissingTypesFallBack() {
         env.addObject(ObjectSpec.fixed("wall", new Shape.Box(1, 1, 1), Pose.IDENTITY));
         assertEquals(new Lambertian(0.8), env.scene().material(0));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import sensor.api.env.Shape;
@@ -42,6 +43,7 @@ class LidarNoiseAndTimingTest {
     }
 
     @Test
+    @DisplayName("[L-DN] distance noise has the configured mean and a sigma growing with distance")
     void distanceNoiseLDN_hasTheConfiguredMeanAndSigmaGrowingWithDistance() {
         for (double wall : new double[] {10, 60}) {
             LidarRig rig = new LidarRig();
@@ -68,6 +70,7 @@ class LidarNoiseAndTimingTest {
     }
 
     @Test
+    @DisplayName("[N-1] [N-2] ray angular noise keeps points on surfaces, hitpoint noise moves them off")
     void rayAngleNoiseN1_keepsPointsOnSurfacesWhileHitpointNoiseN2_movesThemOff() {
         LidarRig rig = new LidarRig();
         rig.wallAtX("wall", 20, null);
@@ -88,6 +91,7 @@ class LidarNoiseAndTimingTest {
     }
 
     @Test
+    @DisplayName("[L-P] [L-14] fog returns follow the gamma law (Kolmogorov-Smirnov)")
     void fogReturnsLP_L14_followTheGammaLaw() {
         LidarRig rig = new LidarRig();
         rig.env.bindAmbientMaterialType(new AtmosphereType());
@@ -144,6 +148,7 @@ class LidarNoiseAndTimingTest {
     }
 
     @Test
+    @DisplayName("[L-P] output is byte-identical for 1 and 4 threads")
     void outputIsByteIdenticalForOneAndManyThreads() {
         LidarOutput one = ouster(1), four = ouster(4);
         assertTrue(one.count() > 10_000, "points: " + one.count());
@@ -152,6 +157,7 @@ class LidarNoiseAndTimingTest {
     }
 
     @Test
+    @DisplayName("[L-T] a moving lidar smears a static wall by velocity times firing time")
     void motionDistortionLT_aMovingLidarSmearsAStaticWallByVelocityTimesFiringTime() {
         LidarRig rig = new LidarRig();
         double v = 20;
@@ -172,6 +178,7 @@ class LidarNoiseAndTimingTest {
     }
 
     @Test
+    @DisplayName("[L-T] a moving wall is seen where it was, within one time slice")
     void motionDistortionLT_aMovingWallIsSeenWhereItWasWithinOneTimeSlice() {
         LidarRig rig = new LidarRig();
         double v = -15;

@@ -5,6 +5,7 @@ import static sensor.api.lidar.OutputField.*;
 
 import java.util.List;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import sensor.api.env.Shape;
@@ -42,6 +43,7 @@ class LidarPipelineTest {
     }
 
     @Test
+    @DisplayName("[L-P] ranges to analytic shapes are exact to float precision")
     void rangesToAnalyticShapesAreExactToFloatPrecision() {
         LidarRig rig = new LidarRig();
         rig.add("ball", new Shape.Sphere(2), Pose.translation(10, 0, 0), null);
@@ -61,6 +63,7 @@ class LidarPipelineTest {
     }
 
     @Test
+    @DisplayName("[L-OPL] the optical path length scales the distance by the refractive index")
     void opticalPathLengthLOPL_scalesTheDistanceByTheRefractiveIndex() {
         LidarRig rig = new LidarRig();
         rig.env.setAmbient(AmbientMaterial.clear(1.000273, 0));
@@ -70,6 +73,7 @@ class LidarPipelineTest {
     }
 
     @Test
+    @DisplayName("[L-P] a mirror produces a ghost point behind the mirror")
     void mirrorProducesAGhostPointBehindTheMirrorLP() {
         LidarRig rig = new LidarRig();
         rig.material("mirror", MIRROR);
@@ -91,6 +95,7 @@ class LidarPipelineTest {
     }
 
     @Test
+    @DisplayName("[L-3] [L-4] [L-13] [L-16] [L-21] Lambertian intensity follows the attenuation chain in closed form")
     void lambertianIntensityFollowsTheAttenuationChainInClosedFormL3L4L13L21() {
         LidarRig rig = new LidarRig();
         double alpha = 0.01, theta = 0.002, e = 0.004, r = 0.006, rd = 0.001;
@@ -115,6 +120,7 @@ class LidarPipelineTest {
     }
 
     @Test
+    @DisplayName("[L-P] return modes pick first, last, strongest and dual")
     void returnModesPickFirstLastStrongestAndDual() {
         LidarRig rig = new LidarRig();
         rig.material("pane", PANE);
@@ -143,6 +149,7 @@ class LidarPipelineTest {
     }
 
     @Test
+    @DisplayName("[L-MS] beam multi-sampling: a beam grazing an edge returns both objects")
     void beamMultiSamplingLMS_grazingAnEdgeReturnsBothObjects() {
         LidarRig rig = new LidarRig();
         // a box whose edge lies exactly on the beam axis, a wall behind it
@@ -158,6 +165,7 @@ class LidarPipelineTest {
     }
 
     @Test
+    @DisplayName("[L-21] the detected power ratio is 1 for a matched detector at the emitter, never NaN")
     void beamDivergenceL21_isOneForAMatchedDetectorAtTheEmitterAndNeverNaN() {
         assertEquals(1.0, new BeamDivergence(0.001, 0.005, 0.005, 0).detectedRatio(0), 1e-12);
         assertEquals(1 / (1 - Math.exp(-2)), new BeamDivergence(0.001, 0, 0.005, 0).detectedRatio(0), 1e-12);
