@@ -49,6 +49,8 @@ class PluginBundlesTest {
         assertTrue(env.surfaceMaterialTypes().containsAll(List.of("lambertian", "ggx-oren-nayar", "explicit-brdf")),
                 env.surfaceMaterialTypes().toString());
         assertEquals(List.of("atmosphere"), List.copyOf(env.ambientMaterialTypes()));
+        // the GPU bundle is installed and active, but without a CUDA device it registers no backend
+        assertEquals(Bundle.ACTIVE, bundle("sensor.lidar.gpu").getState());
         assertEquals(List.of("cpu-bvh"), env.raytraceBackends());
     }
 

@@ -1,0 +1,404 @@
+// Closest-hit raytracing and Philox4x32-10 for sensor.lidar.gpu.
+//
+// Compiled to PTX at build time (nvcc -ptx -arch=compute_75 -fmad=false) and loaded with cuModuleLoadData.
+// Every function here is a line-by-line port of the Java reference traversal FlatTracer (itself following
+// sensor.raytrace's CpuTraceScene/MeshBvh/Analytic): same flat arrays, same float slab tests, same float
+// Moller-Trumbore with ties to the lower triangle id, the same double refinement and closed-form shapes.
+// With -fmad=false no multiply-add is contracted, so every float and double operation rounds exactly as in
+// Java, and the hits are the CPU's to the last bit (up to libm differences in no function used here: only
+// +, -, *, /, sqrt, which are correctly rounded on both).
+//
+// Flat layout (see FlatScene.java):
+//   mesh pool : nodeBounds float[12 per node] (left box min xyz max xyz, right box), nodeChild int[2 per node]
+//               (>= 0 inner node, < 0 leaf ~(slot << 3 | count)), tri float[9 per slot] (v0, v1, v2),
+//               triId int[slot] (triangle index within its mesh, for ties)
+//   instances : instInt int[4] (kind, object, mesh root node, identity), instD double[16] (row-major world-from-
+//               local rotation 9, position 3, shape parameters 3, pad)
+//   TLAS      : tlasBounds/tlasChild as above over instance boxes, tlasOrder int[] instance per leaf slot
+//   planes    : planeD double[4] (world normal xyz, offset), planeObj int[]
+
+#define MESH 0
+#define BOX 1
+#define SPHERE 2
+#define CYLINDER 3
+#define STACK 64
+#define ROBUST 1.0000005f
+
+// ---------------------------------------------------------------- Philox4x32-10 (sensor.api CounterRandom)
+
+__device__ __forceinline__ void philox(unsigned int c[4], unsigned int k0, unsigned int k1) {
+    for (int round = 0; round < 10; round++) {
+        unsigned int hi0 = __umulhi(0xD2511F53u, c[0]), lo0 = 0xD2511F53u * c[0];
+        unsigned int hi1 = __umulhi(0xCD9E8D57u, c[2]), lo1 = 0xCD9E8D57u * c[2];
+        unsigned int n0 = hi1 ^ c[1] ^ k0, n1 = lo1, n2 = hi0 ^ c[3] ^ k1, n3 = lo0;
+        c[0] = n0; c[1] = n1; c[2] = n2; c[3] = n3;
+        k0 += 0x9E3779B9u;
+        k1 += 0xBB67AE85u;
+    }
+}
+
+/** Uniform double in [0, 1) from two words, as CounterRandom.toUnit. */
+__device__ __forceinline__ double philox_unit(unsigned int hi, unsigned int lo) {
+    unsigned long long bits = ((unsigned long long) hi << 21) ^ ((unsigned long long) lo >> 11);
+    return (double) (bits & ((1ull << 53) - 1)) * 0x1.0p-53;
+}
+
+/**
+ * Philox blocks for counters (index low, index high, step, draw) with index = first + i, i < n; writes 4 words
+ * per block and the uniform of CounterRandom.uniform (step high word must already be folded into the key).
+ */
+extern "C" __global__ void philoxBlocks(unsigned int k0, unsigned int k1, long long first, int n, unsigned int step,
+        unsigned int draw, unsigned int *words, double *uniform) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    unsigned long long index = (unsigned long long) (first + i);
+    unsigned int c[4] = {(unsigned int) index, (unsigned int) (index >> 32), step, draw};
+    philox(c, k0, k1);
+    words[4 * i] = c[0];
+    words[4 * i + 1] = c[1];
+    words[4 * i + 2] = c[2];
+    words[4 * i + 3] = c[3];
+    uniform[i] = philox_unit(c[0], c[1]);
+}
+
+// ---------------------------------------------------------------- helpers (MeshBvh.inv/min/max)
+
+__device__ __forceinline__ float finv(float d) {
+    return 1.0f / (fabsf(d) < 1e-20f ? copysignf(1e-20f, d) : d);
+}
+__device__ __forceinline__ float fmx(float a, float b) { return a > b ? a : b; }
+__device__ __forceinline__ float fmn(float a, float b) { return a < b ? a : b; }
+__device__ __forceinline__ float fnextup(float f) { return nextafterf(f, __int_as_float(0x7f800000)); }
+__device__ __forceinline__ double dnextup(double d) { return nextafter(d, __longlong_as_double(0x7ff0000000000000ll)); }
+
+struct Hit {
+    double t;
+    int object;
+    int instance;
+    double nx, ny, nz;
+};
+
+// ---------------------------------------------------------------- mesh BLAS (float traversal, ties by id)
+
+__device__ int meshLeaf(int ref, const float *__restrict__ tri, const int *__restrict__ triId, float ox, float oy,
+        float oz, float dx, float dy, float dz, float *tBest, int best) {
+    for (int s = ((unsigned int) ref) >> 3, e = s + (ref & 7); s < e; s++) {
+        const float *q = tri + 9 * s;
+        float ax = q[0], ay = q[1], az = q[2];
+        float e1x = q[3] - ax, e1y = q[4] - ay, e1z = q[5] - az;
+        float e2x = q[6] - ax, e2y = q[7] - ay, e2z = q[8] - az;
+        float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+        float det = e1x * px + e1y * py + e1z * pz;
+        float idet = 1.0f / det;
+        float tx = ox - ax, ty = oy - ay, tz = oz - az;
+        float u = (tx * px + ty * py + tz * pz) * idet;
+        if (!(u >= 0.0f && u <= 1.0f)) continue;
+        float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+        float v = (dx * qx + dy * qy + dz * qz) * idet;
+        if (!(v >= 0.0f && u + v <= 1.0f)) continue;
+        float t = (e2x * qx + e2y * qy + e2z * qz) * idet;
+        if (t > 0.0f && (t < *tBest || (t == *tBest && best >= 0 && triId[s] < triId[best]))) {
+            *tBest = t;
+            best = s;
+        }
+    }
+    return best;
+}
+
+/** Closest triangle slot of the float ray in (0, tmax] under root node {@code root}, or -1. */
+__device__ int meshIntersect(int root, const float *__restrict__ nb, const int *__restrict__ nc,
+        const float *__restrict__ tri, const int *__restrict__ triId, float ox, float oy, float oz, float dx, float dy,
+        float dz, float tmax) {
+    int stack[STACK];
+    float stackT[STACK];
+    float ix = finv(dx), iy = finv(dy), iz = finv(dz);
+    float oix = ox * ix, oiy = oy * iy, oiz = oz * iz;
+    int nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5;
+    int fx = 3 - nx, fy = 5 - ny, fz = 7 - nz;
+    float tBest = tmax;
+    int hit = -1, sp = 0, node = root;
+    for (;;) {
+        const float *b = nb + 12 * (long long) node;
+        float ln = fmx(fmx(b[nx] * ix - oix, b[ny] * iy - oiy), fmx(b[nz] * iz - oiz, 0.0f));
+        float lf = fmn(fmn(b[fx] * ix - oix, b[fy] * iy - oiy), b[fz] * iz - oiz) * ROBUST;
+        b += 6;
+        float rn = fmx(fmx(b[nx] * ix - oix, b[ny] * iy - oiy), fmx(b[nz] * iz - oiz, 0.0f));
+        float rf = fmn(fmn(b[fx] * ix - oix, b[fy] * iy - oiy), b[fz] * iz - oiz) * ROBUST;
+        bool hl = ln <= lf && ln <= tBest;
+        bool hr = rn <= rf && rn <= tBest;
+        int cl = nc[2 * node], cr = nc[2 * node + 1];
+        if (hl && cl < 0) {
+            hit = meshLeaf(~cl, tri, triId, ox, oy, oz, dx, dy, dz, &tBest, hit);
+            hl = false;
+        }
+        if (hr && cr < 0) {
+            hit = meshLeaf(~cr, tri, triId, ox, oy, oz, dx, dy, dz, &tBest, hit);
+            hr = false;
+        }
+        if (hl && hr) {
+            if (ln <= rn) { stack[sp] = cr; stackT[sp++] = rn; node = cl; }
+            else { stack[sp] = cl; stackT[sp++] = ln; node = cr; }
+            continue;
+        }
+        if (hl) { node = cl; continue; }
+        if (hr) { node = cr; continue; }
+        for (;;) {
+            if (sp == 0) return hit;
+            node = stack[--sp];
+            if (!(stackT[sp] > tBest)) break;
+        }
+    }
+}
+
+// ---------------------------------------------------------------- closed-form shapes (Analytic), double
+
+__device__ bool box(double ox, double oy, double oz, double dx, double dy, double dz, double hx, double hy, double hz,
+        Hit *h) {
+    double tn = -__longlong_as_double(0x7ff0000000000000ll), tf = __longlong_as_double(0x7ff0000000000000ll);
+    int an = -1, af = -1;
+    for (int a = 0; a < 3; a++) {
+        double o = a == 0 ? ox : (a == 1 ? oy : oz);
+        double d = a == 0 ? dx : (a == 1 ? dy : dz);
+        double e = a == 0 ? hx : (a == 1 ? hy : hz);
+        if (d == 0) {
+            if (o < -e || o > e) return false;
+            continue;
+        }
+        double t1 = (-e - o) / d, t2 = (e - o) / d;
+        double lo = fmin(t1, t2), hi = fmax(t1, t2);
+        if (lo > tn) { tn = lo; an = a; }
+        if (hi < tf) { tf = hi; af = a; }
+    }
+    if (tn > tf) return false;
+    double t;
+    int axis;
+    if (tn > 0) { t = tn; axis = an; }
+    else if (tf > 0) { t = tf; axis = af; }
+    else return false;
+    if (!(t < h->t)) return false;
+    h->t = t;
+    h->nx = 0; h->ny = 0; h->nz = 0;
+    if (axis == 0) h->nx = ox + t * dx >= 0 ? 1 : -1;
+    else if (axis == 1) h->ny = oy + t * dy >= 0 ? 1 : -1;
+    else h->nz = oz + t * dz >= 0 ? 1 : -1;
+    return true;
+}
+
+__device__ bool sphere(double ox, double oy, double oz, double dx, double dy, double dz, double r, Hit *h) {
+    double b = ox * dx + oy * dy + oz * dz;
+    double cc = (ox * ox + oy * oy + oz * oz) - r * r;
+    double disc = b * b - cc;
+    if (disc < 0) return false;
+    double sq = sqrt(disc);
+    double t0, t1;
+    if (b <= 0) { t1 = -b + sq; t0 = t1 == 0 ? 0 : cc / t1; }
+    else { t0 = -b - sq; t1 = cc / t0; }
+    double t = t0 > 0 ? t0 : t1;
+    if (!(t > 0 && t < h->t)) return false;
+    h->t = t;
+    h->nx = (ox + t * dx) / r;
+    h->ny = (oy + t * dy) / r;
+    h->nz = (oz + t * dz) / r;
+    return true;
+}
+
+__device__ bool cylinder(double ox, double oy, double oz, double dx, double dy, double dz, double r, double hz, Hit *h) {
+    double best = h->t;
+    int kind = 0;
+    double a = dx * dx + dy * dy;
+    if (a > 0) {
+        double b = ox * dx + oy * dy;
+        double cc = ox * ox + oy * oy - r * r;
+        double disc = b * b - a * cc;
+        if (disc >= 0) {
+            double sq = sqrt(disc);
+            double q = b <= 0 ? -b + sq : -b - sq;
+            double ta = q / a, tb = q == 0 ? 0 : cc / q;
+            double t0 = fmin(ta, tb), t1 = fmax(ta, tb);
+            if (t0 > 0 && t0 < best && fabs(oz + t0 * dz) <= hz) { best = t0; kind = 1; }
+            else if (t1 > 0 && t1 < best && fabs(oz + t1 * dz) <= hz) { best = t1; kind = 1; }
+        }
+    }
+    if (dz != 0) {
+        for (int side = 0; side < 2; side++) {
+            double zc = side == 0 ? hz : -hz;
+            double t = (zc - oz) / dz;
+            if (t > 0 && t < best) {
+                double x = ox + t * dx, y = oy + t * dy;
+                if (x * x + y * y <= r * r) { best = t; kind = 2 + side; }
+            }
+        }
+    }
+    if (kind == 0) return false;
+    h->t = best;
+    if (kind == 1) { h->nx = (ox + best * dx) / r; h->ny = (oy + best * dy) / r; h->nz = 0; }
+    else { h->nx = 0; h->ny = 0; h->nz = kind == 2 ? 1 : -1; }
+    return true;
+}
+
+// ---------------------------------------------------------------- instances and the TLAS
+
+struct Scene {
+    const float *nodeBounds; const int *nodeChild; const float *tri; const int *triId;
+    const int *instInt; const double *instD;
+    const float *tlasBounds; const int *tlasChild; const int *tlasOrder; int instanceCount;
+    const double *planeD; const int *planeObj; int planeCount;
+};
+
+__device__ void instance(const Scene &s, int k, double ox, double oy, double oz, double dx, double dy, double dz,
+        Hit *h) {
+    const int *ii = s.instInt + 4 * k;
+    const double *m = s.instD + 16 * k;
+    double lox = ox, loy = oy, loz = oz, ldx = dx, ldy = dy, ldz = dz;
+    if (!ii[3]) { // local = R^T (world - p)
+        double px = ox - m[9], py = oy - m[10], pz = oz - m[11];
+        lox = m[0] * px + m[3] * py + m[6] * pz;
+        loy = m[1] * px + m[4] * py + m[7] * pz;
+        loz = m[2] * px + m[5] * py + m[8] * pz;
+        ldx = m[0] * dx + m[3] * dy + m[6] * dz;
+        ldy = m[1] * dx + m[4] * dy + m[7] * dz;
+        ldz = m[2] * dx + m[5] * dy + m[8] * dz;
+    }
+    bool hit = false;
+    int kind = ii[0];
+    if (kind == MESH) {
+        int slot = meshIntersect(ii[2], s.nodeBounds, s.nodeChild, s.tri, s.triId, (float) lox, (float) loy,
+                (float) loz, (float) ldx, (float) ldy, (float) ldz, fnextup((float) h->t));
+        if (slot >= 0) { // exact distance and normal in double from the float vertices (MeshBvh.refine)
+            const float *q = s.tri + 9 * slot;
+            double ax = q[0], ay = q[1], az = q[2];
+            double e1x = (double) q[3] - ax, e1y = (double) q[4] - ay, e1z = (double) q[5] - az;
+            double e2x = (double) q[6] - ax, e2y = (double) q[7] - ay, e2z = (double) q[8] - az;
+            double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+            double den = nx * ldx + ny * ldy + nz * ldz;
+            double dist = (nx * (ax - lox) + ny * (ay - loy) + nz * (az - loz)) / den;
+            double len = sqrt(nx * nx + ny * ny + nz * nz);
+            double t = den == 0 ? __longlong_as_double(0x7ff8000000000000ll) : dist;
+            if (t > 0 && t < h->t) {
+                h->t = t;
+                h->nx = nx / len;
+                h->ny = ny / len;
+                h->nz = nz / len;
+                hit = true;
+            }
+        }
+    } else if (kind == BOX) {
+        hit = box(lox, loy, loz, ldx, ldy, ldz, m[12], m[13], m[14], h);
+    } else if (kind == SPHERE) {
+        hit = sphere(lox, loy, loz, ldx, ldy, ldz, m[12], h);
+    } else {
+        hit = cylinder(lox, loy, loz, ldx, ldy, ldz, m[12], m[14], h);
+    }
+    if (hit) {
+        h->object = ii[1];
+        h->instance = k;
+    }
+}
+
+__device__ void trace(const Scene &s, double ox, double oy, double oz, double dx, double dy, double dz, double max,
+        Hit *h) {
+    h->t = dnextup(max);
+    h->object = -1;
+    h->instance = -1;
+    for (int k = 0; k < s.planeCount; k++) {
+        const double *p = s.planeD + 4 * k;
+        double nx = p[0], ny = p[1], nz = p[2];
+        double den = nx * dx + ny * dy + nz * dz;
+        if (den != 0) {
+            double t = (p[3] - (nx * ox + ny * oy + nz * oz)) / den;
+            if (t > 0 && t < h->t) {
+                h->t = t; h->object = s.planeObj[k]; h->instance = -1; h->nx = nx; h->ny = ny; h->nz = nz;
+            }
+        }
+    }
+    if (s.instanceCount == 0) return;
+    int stack[STACK];
+    float stackT[STACK];
+    const float *nb = s.tlasBounds;
+    const int *nc = s.tlasChild;
+    float fox = (float) ox, foy = (float) oy, foz = (float) oz;
+    float ix = finv((float) dx), iy = finv((float) dy), iz = finv((float) dz);
+    float oix = fox * ix, oiy = foy * iy, oiz = foz * iz;
+    int nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5;
+    int fx = 3 - nx, fy = 5 - ny, fz = 7 - nz;
+    float limit = fnextup((float) h->t);
+    int sp = 0, node = 0;
+    for (;;) {
+        const float *b = nb + 12 * node;
+        float ln = fmx(fmx(b[nx] * ix - oix, b[ny] * iy - oiy), fmx(b[nz] * iz - oiz, 0.0f));
+        float lf = fmn(fmn(b[fx] * ix - oix, b[fy] * iy - oiy), b[fz] * iz - oiz) * ROBUST;
+        b += 6;
+        float rn = fmx(fmx(b[nx] * ix - oix, b[ny] * iy - oiy), fmx(b[nz] * iz - oiz, 0.0f));
+        float rf = fmn(fmn(b[fx] * ix - oix, b[fy] * iy - oiy), b[fz] * iz - oiz) * ROBUST;
+        bool hl = ln <= lf && ln <= limit;
+        bool hr = rn <= rf && rn <= limit;
+        int cl = nc[2 * node], cr = nc[2 * node + 1];
+        if (hl && cl < 0) {
+            int ref = ~cl;
+            for (int q = ((unsigned int) ref) >> 3, e = q + (ref & 7); q < e; q++)
+                instance(s, s.tlasOrder[q], ox, oy, oz, dx, dy, dz, h);
+            limit = fnextup((float) h->t);
+            hl = false;
+        }
+        if (hr && cr < 0) {
+            int ref = ~cr;
+            for (int q = ((unsigned int) ref) >> 3, e = q + (ref & 7); q < e; q++)
+                instance(s, s.tlasOrder[q], ox, oy, oz, dx, dy, dz, h);
+            limit = fnextup((float) h->t);
+            hr = false;
+        }
+        if (hl && hr) {
+            if (ln <= rn) { stack[sp] = cr; stackT[sp++] = rn; node = cl; }
+            else { stack[sp] = cl; stackT[sp++] = ln; node = cr; }
+            continue;
+        }
+        if (hl) { node = cl; continue; }
+        if (hr) { node = cr; continue; }
+        for (;;) {
+            if (sp == 0) return;
+            node = stack[--sp];
+            if (!(stackT[sp] > limit)) break;
+        }
+    }
+}
+
+/**
+ * Closest hit of {@code count} rays (packed xyz origins and unit directions, double) in (0, maxDistance]:
+ * distance (+inf on a miss), object index (-1), world unit normal facing the ray origin (0 on a miss).
+ */
+extern "C" __global__ void closestHit(const float *nodeBounds, const int *nodeChild, const float *tri,
+        const int *triId, const int *instInt, const double *instD, const float *tlasBounds, const int *tlasChild,
+        const int *tlasOrder, int instanceCount, const double *planeD, const int *planeObj, int planeCount,
+        const double *origins, const double *directions, int count, double maxDistance, double *distance,
+        int *objectIndex, double *normal) {
+    int r = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r >= count) return;
+    Scene s = {nodeBounds, nodeChild, tri, triId, instInt, instD, tlasBounds, tlasChild, tlasOrder, instanceCount,
+        planeD, planeObj, planeCount};
+    double ox = origins[3 * r], oy = origins[3 * r + 1], oz = origins[3 * r + 2];
+    double dx = directions[3 * r], dy = directions[3 * r + 1], dz = directions[3 * r + 2];
+    Hit h;
+    trace(s, ox, oy, oz, dx, dy, dz, maxDistance, &h);
+    if (h.object < 0 || !(h.t <= maxDistance)) {
+        distance[r] = __longlong_as_double(0x7ff0000000000000ll);
+        objectIndex[r] = -1;
+        normal[3 * r] = 0; normal[3 * r + 1] = 0; normal[3 * r + 2] = 0;
+        return;
+    }
+    double nx = h.nx, ny = h.ny, nz = h.nz;
+    int k = h.instance;
+    if (k >= 0 && !instInt[4 * k + 3]) {
+        const double *m = instD + 16 * k;
+        double wx = m[0] * nx + m[1] * ny + m[2] * nz;
+        double wy = m[3] * nx + m[4] * ny + m[5] * nz;
+        double wz = m[6] * nx + m[7] * ny + m[8] * nz;
+        nx = wx; ny = wy; nz = wz;
+    }
+    double len = sqrt(nx * nx + ny * ny + nz * nz);
+    if (nx * dx + ny * dy + nz * dz > 0) len = -len;
+    distance[r] = h.t;
+    objectIndex[r] = h.object;
+    normal[3 * r] = nx / len;
+    normal[3 * r + 1] = ny / len;
+    normal[3 * r + 2] = nz / len;
+}

@@ -1,0 +1,185 @@
+package sensor.lidar.gpu;
+
+import java.util.function.Supplier;
+
+import sensor.api.Args;
+import sensor.api.env.SceneView;
+import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.raytrace.TraceScene;
+
+/**
+ * A trace scene on the GPU. The flat arrays are built on the CPU ({@link FlatScene}); {@link #update} re-uploads
+ * the mesh pool only when it was rebuilt (a new mesh shape) and the instances, top-level BVH and planes every
+ * call, into device buffers that are reused while they do not grow; {@link #closestHit} runs one kernel thread
+ * per ray (the thread count given at creation is irrelevant on the GPU; results never depend on it).
+ *
+ * <p><b>Failure.</b> When a CUDA call fails at run time (device lost, out of memory, launch failure) the frame is
+ * not lost: the scene logs one warning (once per backend), frees its device memory and from then on delegates to
+ * the fallback — a trace scene of the highest-ranked other registered {@link RaytraceBackend} (normally the CPU
+ * backend {@code cpu-bvh}), created on the spot and brought to the last update's time — or, when none is
+ * registered, the in-bundle Java traversal of the same flat arrays ({@link FlatTracer}). The failing query is
+ * answered by the fallback, so the caller sees no error. A scene never returns to the GPU.
+ */
+final class CudaTraceScene implements TraceScene {
+    private final FlatScene flat = new FlatScene();
+    private final int threads;
+    private final Supplier<RaytraceBackend> fallbackBackend;
+    private final CudaBvhBackend owner;
+    private GpuKernels gpu;
+    private SceneView view;
+    private double lastT;
+    private boolean posed;
+    private int uploadedPool = -1;
+    /** After a CUDA failure: the other backend's scene, or null for the in-bundle traversal. */
+    private TraceScene fallback;
+    private FlatTracer flatTracer;
+    private boolean failed, closed;
+
+    CudaTraceScene(CudaBvhBackend owner, GpuKernels gpu, SceneView scene, int threads,
+            Supplier<RaytraceBackend> fallbackBackend) {
+        Args.notNull("scene", scene);
+        this.threads = Args.inRange("threads", threads, 1, 1024);
+        this.owner = owner;
+        this.gpu = gpu;
+        this.fallbackBackend = fallbackBackend;
+        this.view = scene;
+        flat.scan(scene);
+    }
+
+    @Override
+    public synchronized void update(SceneView scene, double t) {
+        Args.notNull("scene", scene);
+        Args.finite("t", t);
+        checkOpen();
+        if (failed && fallback != null) {
+            fallback.update(scene, t);
+            view = scene;
+            lastT = t;
+            posed = true;
+            return;
+        }
+        if (!flat.scanned || scene.revision() != flat.revision || scene.objects().size() != view.objects().size()) {
+            flat.scan(scene);
+        }
+        flat.pose(scene, t);
+        view = scene;
+        lastT = t;
+        posed = true;
+        if (failed) {
+            return;
+        }
+        try {
+            if (!flat.fitsKernelStack()) {
+                throw new IllegalStateException("a BVH is deeper (" + Math.max(flat.meshDepth, flat.tlasDepth)
+                        + ") than the kernel's traversal stack (" + FlatScene.STACK + ")");
+            }
+            if (uploadedPool != flat.meshPoolVersion) {
+                gpu.uploadMeshes(flat);
+                uploadedPool = flat.meshPoolVersion;
+            }
+            gpu.uploadInstances(flat);
+        } catch (RuntimeException e) {
+            failOver(e);
+        }
+    }
+
+    @Override
+    public synchronized void closestHit(double[] origins, double[] directions, int count, double maxDistance,
+            HitBuffer out) {
+        Args.notNull("origins", origins);
+        Args.notNull("directions", directions);
+        Args.notNull("out", out);
+        if (count < 0 || 3L * count > origins.length || 3L * count > directions.length || count > out.distance.length
+                || count > out.objectIndex.length || 3L * count > out.normal.length) {
+            throw new IllegalArgumentException("count must be in [0, " + Math.min(Math.min(origins.length,
+                    directions.length) / 3, Math.min(out.distance.length, out.objectIndex.length)) + "], got " + count);
+        }
+        if (!(maxDistance > 0)) {
+            throw new IllegalArgumentException("maxDistance must be > 0, got " + maxDistance);
+        }
+        checkOpen();
+        if (!posed) {
+            throw new IllegalStateException("call update(scene, t) before closestHit: no object poses yet");
+        }
+        for (int r = 0; r < count; r++) {
+            double ox = origins[3 * r], oy = origins[3 * r + 1], oz = origins[3 * r + 2];
+            double dx = directions[3 * r], dy = directions[3 * r + 1], dz = directions[3 * r + 2];
+            if (!(Double.isFinite(ox) && Double.isFinite(oy) && Double.isFinite(oz))) {
+                throw new IllegalArgumentException("origins of ray " + r + " must be finite");
+            }
+            double len2 = dx * dx + dy * dy + dz * dz;
+            if (!(Math.abs(len2 - 1) <= 1e-4)) {
+                throw new IllegalArgumentException("directions of ray " + r + " must be a unit vector, |d|^2 = " + len2);
+            }
+        }
+        if (!failed) {
+            try {
+                gpu.closestHit(origins, directions, count, maxDistance, out);
+                return;
+            } catch (RuntimeException e) {
+                failOver(e);
+            }
+        }
+        if (fallback != null) {
+            fallback.closestHit(origins, directions, count, maxDistance, out);
+        } else {
+            flatTracer.closestHit(origins, directions, count, maxDistance, out);
+        }
+    }
+
+    /** True once this scene has left the GPU. */
+    synchronized boolean failedOver() {
+        return failed;
+    }
+
+    /** The device state (tests: leak checks). */
+    synchronized GpuKernels kernels() {
+        return gpu;
+    }
+
+    private void failOver(RuntimeException cause) {
+        failed = true;
+        try {
+            gpu.close();
+        } catch (RuntimeException ignored) {
+            // the device may be gone; nothing more to free
+        }
+        RaytraceBackend other = fallbackBackend == null ? null : fallbackBackend.get();
+        String target;
+        if (other != null) {
+            fallback = other.createScene(view, threads);
+            if (posed) {
+                fallback.update(view, lastT);
+            }
+            target = "backend " + other.id();
+        } else {
+            flatTracer = new FlatTracer(flat);
+            target = "the in-bundle Java traversal (no other raytrace backend registered)";
+        }
+        owner.warnOnce("sensor.lidar.gpu: a CUDA call failed (" + cause.getMessage() + "); the scene continues on "
+                + target, cause);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the trace scene is closed");
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            gpu.close();
+        } finally {
+            if (fallback != null) {
+                fallback.close();
+            }
+            owner.closed(this);
+        }
+    }
+}

@@ -1,0 +1,429 @@
+package sensor.lidar.gpu;
+
+import sensor.api.raytrace.HitBuffer;
+
+/**
+ * The Java reference traversal of the exact flat arrays of a {@link FlatScene}: the {@code closestHit} kernel of
+ * {@code trace.cu} line by line (float slab tests and Möller–Trumbore with ties to the lower triangle id, double
+ * refinement, closed-form shapes in double). Tests check it against brute force and the CPU backend; the GPU
+ * scene also answers with it when CUDA fails at run time and no other backend is registered. Single-threaded,
+ * not thread-safe (one instance per caller).
+ */
+final class FlatTracer {
+    private static final float ROBUST = 1.0000005f;
+
+    private final FlatScene s;
+    private final int[] stack = new int[1024], tstack = new int[1024];
+    private final float[] stackT = new float[1024], tstackT = new float[1024];
+    // the current best hit
+    private double t, nx, ny, nz;
+    private int object, instance;
+
+    FlatTracer(FlatScene scene) {
+        this.s = scene;
+    }
+
+    /** Closest hits of {@code count} rays in {@code (0, max]}, as the kernel writes them. */
+    void closestHit(double[] o, double[] d, int count, double max, HitBuffer out) {
+        for (int r = 0; r < count; r++) {
+            double dx = d[3 * r], dy = d[3 * r + 1], dz = d[3 * r + 2];
+            trace(o[3 * r], o[3 * r + 1], o[3 * r + 2], dx, dy, dz, max);
+            if (object < 0 || !(t <= max)) {
+                out.distance[r] = Double.POSITIVE_INFINITY;
+                out.objectIndex[r] = -1;
+                out.normal[3 * r] = 0;
+                out.normal[3 * r + 1] = 0;
+                out.normal[3 * r + 2] = 0;
+                continue;
+            }
+            double wx = nx, wy = ny, wz = nz;
+            int k = instance;
+            if (k >= 0 && s.instInt[4 * k + 3] == 0) {
+                double[] m = s.instD;
+                int b = 16 * k;
+                wx = m[b] * nx + m[b + 1] * ny + m[b + 2] * nz;
+                wy = m[b + 3] * nx + m[b + 4] * ny + m[b + 5] * nz;
+                wz = m[b + 6] * nx + m[b + 7] * ny + m[b + 8] * nz;
+            }
+            double len = Math.sqrt(wx * wx + wy * wy + wz * wz);
+            if (wx * dx + wy * dy + wz * dz > 0) {
+                len = -len;
+            }
+            out.distance[r] = t;
+            out.objectIndex[r] = object;
+            out.normal[3 * r] = wx / len;
+            out.normal[3 * r + 1] = wy / len;
+            out.normal[3 * r + 2] = wz / len;
+        }
+    }
+
+    private void trace(double ox, double oy, double oz, double dx, double dy, double dz, double max) {
+        t = Math.nextUp(max);
+        object = -1;
+        instance = -1;
+        for (int k = 0; k < s.planeCount; k++) {
+            double pnx = s.planeD[4 * k], pny = s.planeD[4 * k + 1], pnz = s.planeD[4 * k + 2];
+            double den = pnx * dx + pny * dy + pnz * dz;
+            if (den != 0) {
+                double tp = (s.planeD[4 * k + 3] - (pnx * ox + pny * oy + pnz * oz)) / den;
+                if (tp > 0 && tp < t) {
+                    t = tp;
+                    object = s.planeObj[k];
+                    instance = -1;
+                    nx = pnx;
+                    ny = pny;
+                    nz = pnz;
+                }
+            }
+        }
+        if (s.instanceCount == 0) {
+            return;
+        }
+        final float[] nb = s.tlasBounds;
+        final int[] nc = s.tlasChild;
+        float fox = (float) ox, foy = (float) oy, foz = (float) oz;
+        float ix = inv((float) dx), iy = inv((float) dy), iz = inv((float) dz);
+        float oix = fox * ix, oiy = foy * iy, oiz = foz * iz;
+        int ax = ix >= 0 ? 0 : 3, ay = iy >= 0 ? 1 : 4, az = iz >= 0 ? 2 : 5;
+        int fx = 3 - ax, fy = 5 - ay, fz = 7 - az;
+        float limit = Math.nextUp((float) t);
+        int sp = 0, node = 0;
+        for (;;) {
+            int b = 12 * node;
+            float ln = max(max(nb[b + ax] * ix - oix, nb[b + ay] * iy - oiy), max(nb[b + az] * iz - oiz, 0f));
+            float lf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
+            b += 6;
+            float rn = max(max(nb[b + ax] * ix - oix, nb[b + ay] * iy - oiy), max(nb[b + az] * iz - oiz, 0f));
+            float rf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
+            boolean hl = ln <= lf && ln <= limit;
+            boolean hr = rn <= rf && rn <= limit;
+            int cl = nc[2 * node], cr = nc[2 * node + 1];
+            if (hl && cl < 0) {
+                int ref = ~cl;
+                for (int q = ref >>> 3, e = q + (ref & 7); q < e; q++) {
+                    instance(s.tlasOrder[q], ox, oy, oz, dx, dy, dz);
+                }
+                limit = Math.nextUp((float) t);
+                hl = false;
+            }
+            if (hr && cr < 0) {
+                int ref = ~cr;
+                for (int q = ref >>> 3, e = q + (ref & 7); q < e; q++) {
+                    instance(s.tlasOrder[q], ox, oy, oz, dx, dy, dz);
+                }
+                limit = Math.nextUp((float) t);
+                hr = false;
+            }
+            if (hl && hr) {
+                if (ln <= rn) {
+                    tstack[sp] = cr;
+                    tstackT[sp++] = rn;
+                    node = cl;
+                } else {
+                    tstack[sp] = cl;
+                    tstackT[sp++] = ln;
+                    node = cr;
+                }
+                continue;
+            }
+            if (hl) {
+                node = cl;
+                continue;
+            }
+            if (hr) {
+                node = cr;
+                continue;
+            }
+            for (;;) {
+                if (sp == 0) {
+                    return;
+                }
+                node = tstack[--sp];
+                if (!(tstackT[sp] > limit)) {
+                    break;
+                }
+            }
+        }
+    }
+
+    private void instance(int k, double ox, double oy, double oz, double dx, double dy, double dz) {
+        double[] m = s.instD;
+        int b = 16 * k;
+        double lox = ox, loy = oy, loz = oz, ldx = dx, ldy = dy, ldz = dz;
+        if (s.instInt[4 * k + 3] == 0) {
+            double px = ox - m[b + 9], py = oy - m[b + 10], pz = oz - m[b + 11];
+            lox = m[b] * px + m[b + 3] * py + m[b + 6] * pz;
+            loy = m[b + 1] * px + m[b + 4] * py + m[b + 7] * pz;
+            loz = m[b + 2] * px + m[b + 5] * py + m[b + 8] * pz;
+            ldx = m[b] * dx + m[b + 3] * dy + m[b + 6] * dz;
+            ldy = m[b + 1] * dx + m[b + 4] * dy + m[b + 7] * dz;
+            ldz = m[b + 2] * dx + m[b + 5] * dy + m[b + 8] * dz;
+        }
+        boolean hit;
+        switch (s.instInt[4 * k]) {
+            case FlatScene.MESH -> {
+                hit = false;
+                int slot = mesh(s.instInt[4 * k + 2], (float) lox, (float) loy, (float) loz, (float) ldx, (float) ldy,
+                        (float) ldz, Math.nextUp((float) t));
+                if (slot >= 0) {
+                    float[] q = s.tri;
+                    int o = 9 * slot;
+                    double ax = q[o], ay = q[o + 1], az = q[o + 2];
+                    double e1x = q[o + 3] - ax, e1y = q[o + 4] - ay, e1z = q[o + 5] - az;
+                    double e2x = q[o + 6] - ax, e2y = q[o + 7] - ay, e2z = q[o + 8] - az;
+                    double gx = e1y * e2z - e1z * e2y, gy = e1z * e2x - e1x * e2z, gz = e1x * e2y - e1y * e2x;
+                    double den = gx * ldx + gy * ldy + gz * ldz;
+                    double dist = (gx * (ax - lox) + gy * (ay - loy) + gz * (az - loz)) / den;
+                    double len = Math.sqrt(gx * gx + gy * gy + gz * gz);
+                    double th = den == 0 ? Double.NaN : dist;
+                    if (th > 0 && th < t) {
+                        t = th;
+                        nx = gx / len;
+                        ny = gy / len;
+                        nz = gz / len;
+                        hit = true;
+                    }
+                }
+            }
+            case FlatScene.BOX -> hit = box(lox, loy, loz, ldx, ldy, ldz, m[b + 12], m[b + 13], m[b + 14]);
+            case FlatScene.SPHERE -> hit = sphere(lox, loy, loz, ldx, ldy, ldz, m[b + 12]);
+            default -> hit = cylinder(lox, loy, loz, ldx, ldy, ldz, m[b + 12], m[b + 14]);
+        }
+        if (hit) {
+            object = s.instInt[4 * k + 1];
+            instance = k;
+        }
+    }
+
+    /** Closest triangle slot under {@code root} for the float ray in (0, tmax], or −1. */
+    private int mesh(int root, float ox, float oy, float oz, float dx, float dy, float dz, float tmax) {
+        final float[] nb = s.nodeBounds;
+        final int[] nc = s.nodeChild;
+        float ix = inv(dx), iy = inv(dy), iz = inv(dz);
+        float oix = ox * ix, oiy = oy * iy, oiz = oz * iz;
+        int ax = ix >= 0 ? 0 : 3, ay = iy >= 0 ? 1 : 4, az = iz >= 0 ? 2 : 5;
+        int fx = 3 - ax, fy = 5 - ay, fz = 7 - az;
+        float[] best = {tmax};
+        int hit = -1, sp = 0, node = root;
+        for (;;) {
+            int b = 12 * node;
+            float ln = max(max(nb[b + ax] * ix - oix, nb[b + ay] * iy - oiy), max(nb[b + az] * iz - oiz, 0f));
+            float lf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
+            b += 6;
+            float rn = max(max(nb[b + ax] * ix - oix, nb[b + ay] * iy - oiy), max(nb[b + az] * iz - oiz, 0f));
+            float rf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
+            boolean hl = ln <= lf && ln <= best[0];
+            boolean hr = rn <= rf && rn <= best[0];
+            int cl = nc[2 * node], cr = nc[2 * node + 1];
+            if (hl && cl < 0) {
+                hit = leaf(~cl, ox, oy, oz, dx, dy, dz, best, hit);
+                hl = false;
+            }
+            if (hr && cr < 0) {
+                hit = leaf(~cr, ox, oy, oz, dx, dy, dz, best, hit);
+                hr = false;
+            }
+            if (hl && hr) {
+                if (ln <= rn) {
+                    stack[sp] = cr;
+                    stackT[sp++] = rn;
+                    node = cl;
+                } else {
+                    stack[sp] = cl;
+                    stackT[sp++] = ln;
+                    node = cr;
+                }
+                continue;
+            }
+            if (hl) {
+                node = cl;
+                continue;
+            }
+            if (hr) {
+                node = cr;
+                continue;
+            }
+            for (;;) {
+                if (sp == 0) {
+                    return hit;
+                }
+                node = stack[--sp];
+                if (!(stackT[sp] > best[0])) {
+                    break;
+                }
+            }
+        }
+    }
+
+    private int leaf(int ref, float ox, float oy, float oz, float dx, float dy, float dz, float[] tBest, int best) {
+        final float[] tr = s.tri;
+        final int[] id = s.triId;
+        for (int q = ref >>> 3, e = q + (ref & 7); q < e; q++) {
+            int o = 9 * q;
+            float ax = tr[o], ay = tr[o + 1], az = tr[o + 2];
+            float e1x = tr[o + 3] - ax, e1y = tr[o + 4] - ay, e1z = tr[o + 5] - az;
+            float e2x = tr[o + 6] - ax, e2y = tr[o + 7] - ay, e2z = tr[o + 8] - az;
+            float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+            float det = e1x * px + e1y * py + e1z * pz;
+            float idet = 1f / det;
+            float tx = ox - ax, ty = oy - ay, tz = oz - az;
+            float u = (tx * px + ty * py + tz * pz) * idet;
+            if (!(u >= 0f && u <= 1f)) {
+                continue;
+            }
+            float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+            float v = (dx * qx + dy * qy + dz * qz) * idet;
+            if (!(v >= 0f && u + v <= 1f)) {
+                continue;
+            }
+            float th = (e2x * qx + e2y * qy + e2z * qz) * idet;
+            if (th > 0f && (th < tBest[0] || (th == tBest[0] && best >= 0 && id[q] < id[best]))) {
+                tBest[0] = th;
+                best = q;
+            }
+        }
+        return best;
+    }
+
+    private boolean box(double ox, double oy, double oz, double dx, double dy, double dz, double hx, double hy,
+            double hz) {
+        double tn = Double.NEGATIVE_INFINITY, tf = Double.POSITIVE_INFINITY;
+        int an = -1, af = -1;
+        for (int a = 0; a < 3; a++) {
+            double o = a == 0 ? ox : (a == 1 ? oy : oz);
+            double d = a == 0 ? dx : (a == 1 ? dy : dz);
+            double h = a == 0 ? hx : (a == 1 ? hy : hz);
+            if (d == 0) {
+                if (o < -h || o > h) {
+                    return false;
+                }
+                continue;
+            }
+            double t1 = (-h - o) / d, t2 = (h - o) / d;
+            double lo = Math.min(t1, t2), hi = Math.max(t1, t2);
+            if (lo > tn) {
+                tn = lo;
+                an = a;
+            }
+            if (hi < tf) {
+                tf = hi;
+                af = a;
+            }
+        }
+        if (tn > tf) {
+            return false;
+        }
+        double th;
+        int axis;
+        if (tn > 0) {
+            th = tn;
+            axis = an;
+        } else if (tf > 0) {
+            th = tf;
+            axis = af;
+        } else {
+            return false;
+        }
+        if (!(th < t)) {
+            return false;
+        }
+        t = th;
+        nx = 0;
+        ny = 0;
+        nz = 0;
+        if (axis == 0) {
+            nx = ox + th * dx >= 0 ? 1 : -1;
+        } else if (axis == 1) {
+            ny = oy + th * dy >= 0 ? 1 : -1;
+        } else {
+            nz = oz + th * dz >= 0 ? 1 : -1;
+        }
+        return true;
+    }
+
+    private boolean sphere(double ox, double oy, double oz, double dx, double dy, double dz, double r) {
+        double b = ox * dx + oy * dy + oz * dz;
+        double cc = (ox * ox + oy * oy + oz * oz) - r * r;
+        double disc = b * b - cc;
+        if (disc < 0) {
+            return false;
+        }
+        double sq = Math.sqrt(disc);
+        double t0, t1;
+        if (b <= 0) {
+            t1 = -b + sq;
+            t0 = t1 == 0 ? 0 : cc / t1;
+        } else {
+            t0 = -b - sq;
+            t1 = cc / t0;
+        }
+        double th = t0 > 0 ? t0 : t1;
+        if (!(th > 0 && th < t)) {
+            return false;
+        }
+        t = th;
+        nx = (ox + th * dx) / r;
+        ny = (oy + th * dy) / r;
+        nz = (oz + th * dz) / r;
+        return true;
+    }
+
+    private boolean cylinder(double ox, double oy, double oz, double dx, double dy, double dz, double r, double hz) {
+        double best = t;
+        int kind = 0;
+        double a = dx * dx + dy * dy;
+        if (a > 0) {
+            double b = ox * dx + oy * dy;
+            double cc = ox * ox + oy * oy - r * r;
+            double disc = b * b - a * cc;
+            if (disc >= 0) {
+                double sq = Math.sqrt(disc);
+                double q = b <= 0 ? -b + sq : -b - sq;
+                double ta = q / a, tb = q == 0 ? 0 : cc / q;
+                double t0 = Math.min(ta, tb), t1 = Math.max(ta, tb);
+                if (t0 > 0 && t0 < best && Math.abs(oz + t0 * dz) <= hz) {
+                    best = t0;
+                    kind = 1;
+                } else if (t1 > 0 && t1 < best && Math.abs(oz + t1 * dz) <= hz) {
+                    best = t1;
+                    kind = 1;
+                }
+            }
+        }
+        if (dz != 0) {
+            for (int side = 0; side < 2; side++) {
+                double zc = side == 0 ? hz : -hz;
+                double th = (zc - oz) / dz;
+                if (th > 0 && th < best) {
+                    double x = ox + th * dx, y = oy + th * dy;
+                    if (x * x + y * y <= r * r) {
+                        best = th;
+                        kind = 2 + side;
+                    }
+                }
+            }
+        }
+        if (kind == 0) {
+            return false;
+        }
+        t = best;
+        if (kind == 1) {
+            nx = (ox + best * dx) / r;
+            ny = (oy + best * dy) / r;
+            nz = 0;
+        } else {
+            nx = 0;
+            ny = 0;
+            nz = kind == 2 ? 1 : -1;
+        }
+        return true;
+    }
+
+    static float inv(float d) {
+        return 1f / (Math.abs(d) < 1e-20f ? Math.copySign(1e-20f, d) : d);
+    }
+
+    private static float max(float a, float b) { return a > b ? a : b; }
+
+    private static float min(float a, float b) { return a < b ? a : b; }
+}

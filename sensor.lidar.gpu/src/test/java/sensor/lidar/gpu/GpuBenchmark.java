@@ -1,0 +1,130 @@
+package sensor.lidar.gpu;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import sensor.api.env.ObjectSpec;
+import sensor.api.env.Shape;
+import sensor.api.geom.Pose;
+import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.TraceScene;
+import sensor.bench.SceneV1;
+import sensor.bench.SimpleSceneView;
+import sensor.raytrace.CpuBvhBackend;
+
+/**
+ * Closest-hit benchmark of the GPU backend on scene v1 (BENCHMARKS.md), not a unit test: machine and GPU, mesh
+ * flattening + upload cost, per-update cost (instances + top-level BVH upload) with 1,000 moving boxes, closest-hit
+ * Grays/s end to end (rays up, hits down) and the ratio to the CPU backend (all threads) in the same run, the hit
+ * count and distance sum to compare with BENCHMARKS.md's check, and whether the GPU hits equal the CPU's.
+ *
+ * <p>Run from the workspace root on a machine with an NVIDIA GPU, after
+ * {@code mvn -o -q install -pl sensor.api,sensor.raytrace,sensor.env,sensor.materials,sensor.lidar,sensor.bench,sensor.lidar.gpu -DskipTests}
+ * and {@code mvn -o -q dependency:build-classpath -pl sensor.lidar.gpu -Dmdep.outputFile=/tmp/gpu.cp}:
+ * <pre>
+ * java -Xms4g -Xmx4g -cp sensor.lidar.gpu/target/test-classes:sensor.lidar.gpu/target/classes:$(cat /tmp/gpu.cp) \
+ *     sensor.lidar.gpu.GpuBenchmark [repetitions]
+ * </pre>
+ * ({@code repetitions}, default 10, timed passes per figure; best and median are printed).
+ */
+public final class GpuBenchmark {
+    private GpuBenchmark() {}
+
+    /** Runs the benchmark. */
+    public static void main(String[] args) {
+        int reps = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        int cores = Runtime.getRuntime().availableProcessors();
+        System.out.printf("machine: %d cores, JDK %s%n", cores, System.getProperty("java.version"));
+        if (!Gpu.available()) {
+            System.out.println(Gpu.WHY_NOT);
+            return;
+        }
+        System.out.println("GPU: " + Gpu.DEVICE.description());
+        SceneV1 v1 = new SceneV1();
+        ObjectSpec terrain = ObjectSpec.fixed("scene-v1", new Shape.TriangleMesh(v1.vertices, v1.indices), Pose.IDENTITY);
+        SimpleSceneView view = new SimpleSceneView(List.of(terrain), null);
+        int n = SceneV1.RAYS;
+        double[] o = new double[3 * n], d = new double[3 * n];
+        SceneV1.rays(0, n, o, d);
+        HitBuffer gpu = new HitBuffer(n), cpu = new HitBuffer(n);
+        CudaBvhBackend backend = new CudaBvhBackend(Gpu.DEVICE, CpuBvhBackend::new, System.getLogger("bench"));
+
+        double[] build = new double[3];
+        for (int i = 0; i < build.length; i++) {
+            long t0 = System.nanoTime();
+            try (TraceScene s = backend.createScene(view, 1)) {
+                s.update(view, 0);
+            }
+            build[i] = (System.nanoTime() - t0) * 1e-6;
+        }
+        System.out.printf("flatten + BVH build + upload (326,000 triangles): first %.1f ms, best %.1f ms%n", build[0],
+                Arrays.stream(build).min().getAsDouble());
+
+        double gbest, cbest;
+        try (TraceScene s = backend.createScene(view, 1)) {
+            s.update(view, 0);
+            s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, gpu); // warm-up (JIT of the PTX is done at load)
+            double[] t = new double[reps];
+            for (int i = 0; i < reps; i++) {
+                long t0 = System.nanoTime();
+                s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, gpu);
+                t[i] = (System.nanoTime() - t0) * 1e-9;
+            }
+            Arrays.sort(t);
+            gbest = n / t[0];
+            System.out.printf("GPU closest hit, scene v1, rays up + hits down included: best %.3f Grays/s, median %.3f"
+                    + " Grays/s%n", gbest * 1e-9, n / t[reps / 2] * 1e-9);
+        }
+        try (TraceScene s = new CpuBvhBackend().createScene(view, cores)) {
+            s.update(view, 0);
+            s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, cpu);
+            double[] t = new double[Math.max(3, reps / 3)];
+            for (int i = 0; i < t.length; i++) {
+                long t0 = System.nanoTime();
+                s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, cpu);
+                t[i] = (System.nanoTime() - t0) * 1e-9;
+            }
+            Arrays.sort(t);
+            cbest = n / t[0];
+            System.out.printf("CPU closest hit, %d threads: best %.2f Mrays/s%n", cores, cbest * 1e-6);
+        }
+        System.out.printf("GPU / CPU (same run, best vs best): %.1fx%n", gbest / cbest);
+        long hits = 0, same = 0;
+        double sum = 0;
+        for (int r = 0; r < n; r++) {
+            if (gpu.objectIndex[r] >= 0) {
+                hits++;
+                sum += gpu.distance[r];
+            }
+            if (gpu.objectIndex[r] == cpu.objectIndex[r] && gpu.distance[r] == cpu.distance[r]) {
+                same++;
+            }
+        }
+        System.out.printf("check: %,d hits, distance sum %.1f m; %,d of %,d rays identical to the CPU backend%n", hits,
+                sum, same, n);
+
+        // updates: the terrain plus 1,000 boxes on moving bodies (instances + TLAS re-uploaded, no mesh upload)
+        List<ObjectSpec> objects = new ArrayList<>(List.of(terrain));
+        for (int i = 0; i < 1000; i++) {
+            objects.add(new ObjectSpec("body" + i, new Shape.Box(0.5, 0.5, 0.5), "b" + i,
+                    Pose.translation(-100 + (i % 40) * 5, -100 + (i / 40) * 8, 5), null));
+        }
+        SimpleSceneView moving = new SimpleSceneView(objects, (i, time) -> Pose.translation(Math.sin(time + i), 0, 0));
+        try (TraceScene s = backend.createScene(moving, 1)) {
+            s.update(moving, 0);
+            double[] t = new double[100];
+            for (int i = 0; i < t.length; i++) {
+                long t0 = System.nanoTime();
+                s.update(moving, 0.01 * (i + 1));
+                t[i] = (System.nanoTime() - t0) * 1e-6;
+            }
+            Arrays.sort(t);
+            System.out.printf("update() with 1,000 moving bodies (poses, TLAS build, upload): best %.3f ms, median"
+                    + " %.3f ms%n", t[0], t[t.length / 2]);
+            long t0 = System.nanoTime();
+            s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, gpu);
+            System.out.printf("GPU closest hit with them: %.3f Grays/s%n", n / ((System.nanoTime() - t0) * 1e-9) * 1e-9);
+        }
+    }
+}
