@@ -44,7 +44,8 @@ final class Bvh2 {
     }
 
     private static final class Builder {
-        final float[] pb;
+        /** Primitive boxes and centroids in the current order of {@link #perm} (moved with it). */
+        final float[] box;
         final int n;
         final float[] cen;
         final int[] perm;
@@ -52,17 +53,21 @@ final class Bvh2 {
         int[] nc;
         int nodes;
         // scratch for binning
-        final int[] binCount = new int[BINS];
-        final float[] binBox = new float[BINS * 6];
+        final int[] binCount = new int[3 * BINS];
+        final float[] binBox = new float[3 * BINS * 6];
         final float[] rightArea = new float[BINS];
         final int[] rightCount = new int[BINS];
+        /** Left then right box of the last binned split, valid while {@link #splitBoxes}. */
+        final float[] sideBox = new float[12];
+        boolean splitBoxes;
 
         Builder(float[] primBounds, int n) {
-            this.pb = primBounds;
             this.n = n;
             if (n >= (1 << 28)) {
                 throw new IllegalArgumentException("too many primitives for one BVH: " + n);
             }
+            float[] pb = primBounds;
+            box = Arrays.copyOf(pb, 6 * n);
             cen = new float[3 * n];
             perm = new int[n];
             for (int i = 0; i < n; i++) {
@@ -101,8 +106,13 @@ final class Bvh2 {
         }
 
         void children(int node, int s, int mid, int e) {
-            writeBox(node, 0, s, mid);
-            writeBox(node, 1, mid, e);
+            if (splitBoxes) { // the two sides' boxes from the binning of the split just made
+                System.arraycopy(sideBox, 0, nb, 12 * node, 12);
+                splitBoxes = false;
+            } else {
+                writeBox(node, 0, s, mid);
+                writeBox(node, 1, mid, e);
+            }
             nc[2 * node] = subtree(s, mid);
             nc[2 * node + 1] = subtree(mid, e);
         }
@@ -133,13 +143,13 @@ final class Bvh2 {
             int o = 12 * node + 6 * side;
             float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
             for (int i = s; i < e; i++) {
-                int p = 6 * perm[i];
-                x0 = Math.min(x0, pb[p]);
-                y0 = Math.min(y0, pb[p + 1]);
-                z0 = Math.min(z0, pb[p + 2]);
-                x1 = Math.max(x1, pb[p + 3]);
-                y1 = Math.max(y1, pb[p + 4]);
-                z1 = Math.max(z1, pb[p + 5]);
+                int p = 6 * i;
+                x0 = Math.min(x0, box[p]);
+                y0 = Math.min(y0, box[p + 1]);
+                z0 = Math.min(z0, box[p + 2]);
+                x1 = Math.max(x1, box[p + 3]);
+                y1 = Math.max(y1, box[p + 4]);
+                z1 = Math.max(z1, box[p + 5]);
             }
             nb[o] = x0;
             nb[o + 1] = y0;
@@ -162,7 +172,7 @@ final class Bvh2 {
             float c0x = Float.POSITIVE_INFINITY, c0y = c0x, c0z = c0x, c1x = Float.NEGATIVE_INFINITY, c1y = c1x, c1z = c1x;
             float b0x = c0x, b0y = c0x, b0z = c0x, b1x = c1x, b1y = c1x, b1z = c1x;
             for (int i = s; i < e; i++) {
-                int p = perm[i];
+                int p = i;
                 float x = cen[3 * p], y = cen[3 * p + 1], z = cen[3 * p + 2];
                 c0x = Math.min(c0x, x);
                 c0y = Math.min(c0y, y);
@@ -170,52 +180,61 @@ final class Bvh2 {
                 c1x = Math.max(c1x, x);
                 c1y = Math.max(c1y, y);
                 c1z = Math.max(c1z, z);
-                b0x = Math.min(b0x, pb[6 * p]);
-                b0y = Math.min(b0y, pb[6 * p + 1]);
-                b0z = Math.min(b0z, pb[6 * p + 2]);
-                b1x = Math.max(b1x, pb[6 * p + 3]);
-                b1y = Math.max(b1y, pb[6 * p + 4]);
-                b1z = Math.max(b1z, pb[6 * p + 5]);
+                b0x = Math.min(b0x, box[6 * p]);
+                b0y = Math.min(b0y, box[6 * p + 1]);
+                b0z = Math.min(b0z, box[6 * p + 2]);
+                b1x = Math.max(b1x, box[6 * p + 3]);
+                b1y = Math.max(b1y, box[6 * p + 4]);
+                b1z = Math.max(b1z, box[6 * p + 5]);
             }
             float parentArea = area(b1x - b0x, b1y - b0y, b1z - b0z);
             float[] cmin = {c0x, c0y, c0z};
             float[] cext = {c1x - c0x, c1y - c0y, c1z - c0z};
             float bestCost = Float.POSITIVE_INFINITY;
             int bestAxis = -1, bestBin = -1;
+            // bin along all three axes in one pass over the primitives
+            float sx = BINS / cext[0] * 0.99999f, sy = BINS / cext[1] * 0.99999f, sz = BINS / cext[2] * 0.99999f;
+            Arrays.fill(binCount, 0);
+            for (int b = 0; b < 3 * BINS; b++) {
+                for (int a = 0; a < 3; a++) {
+                    binBox[6 * b + a] = Float.POSITIVE_INFINITY;
+                    binBox[6 * b + 3 + a] = Float.NEGATIVE_INFINITY;
+                }
+            }
+            for (int i = s; i < e; i++) {
+                int p = i;
+                int q = 6 * p;
+                float p0 = box[q], p1 = box[q + 1], p2 = box[q + 2], p3 = box[q + 3], p4 = box[q + 4], p5 = box[q + 5];
+                for (int axis = 0; axis < 3; axis++) {
+                    float sc = axis == 0 ? sx : (axis == 1 ? sy : sz);
+                    int b = axis * BINS + bin(cen[3 * p + axis], cmin[axis], sc);
+                    binCount[b]++;
+                    int o = 6 * b;
+                    binBox[o] = Math.min(binBox[o], p0);
+                    binBox[o + 1] = Math.min(binBox[o + 1], p1);
+                    binBox[o + 2] = Math.min(binBox[o + 2], p2);
+                    binBox[o + 3] = Math.max(binBox[o + 3], p3);
+                    binBox[o + 4] = Math.max(binBox[o + 4], p4);
+                    binBox[o + 5] = Math.max(binBox[o + 5], p5);
+                }
+            }
             for (int axis = 0; axis < 3; axis++) {
                 if (!(cext[axis] > 0)) {
                     continue;
                 }
-                float scale = BINS / cext[axis] * 0.99999f;
-                Arrays.fill(binCount, 0);
-                for (int b = 0; b < BINS; b++) {
-                    for (int a = 0; a < 3; a++) {
-                        binBox[6 * b + a] = Float.POSITIVE_INFINITY;
-                        binBox[6 * b + 3 + a] = Float.NEGATIVE_INFINITY;
-                    }
-                }
-                for (int i = s; i < e; i++) {
-                    int p = perm[i];
-                    int b = bin(cen[3 * p + axis], cmin[axis], scale);
-                    binCount[b]++;
-                    int o = 6 * b, q = 6 * p;
-                    for (int a = 0; a < 3; a++) {
-                        binBox[o + a] = Math.min(binBox[o + a], pb[q + a]);
-                        binBox[o + 3 + a] = Math.max(binBox[o + 3 + a], pb[q + 3 + a]);
-                    }
-                }
+                final int ab = axis * BINS;
                 // sweep from the right
                 float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
                 int rc = 0;
                 for (int b = BINS - 1; b > 0; b--) {
-                    int o = 6 * b;
+                    int o = 6 * (ab + b);
                     x0 = Math.min(x0, binBox[o]);
                     y0 = Math.min(y0, binBox[o + 1]);
                     z0 = Math.min(z0, binBox[o + 2]);
                     x1 = Math.max(x1, binBox[o + 3]);
                     y1 = Math.max(y1, binBox[o + 4]);
                     z1 = Math.max(z1, binBox[o + 5]);
-                    rc += binCount[b];
+                    rc += binCount[ab + b];
                     rightCount[b] = rc;
                     rightArea[b] = rc == 0 ? 0 : area(x1 - x0, y1 - y0, z1 - z0);
                 }
@@ -227,14 +246,14 @@ final class Bvh2 {
                 z1 = x1;
                 int lc = 0;
                 for (int b = 0; b < BINS - 1; b++) {
-                    int o = 6 * b;
+                    int o = 6 * (ab + b);
                     x0 = Math.min(x0, binBox[o]);
                     y0 = Math.min(y0, binBox[o + 1]);
                     z0 = Math.min(z0, binBox[o + 2]);
                     x1 = Math.max(x1, binBox[o + 3]);
                     y1 = Math.max(y1, binBox[o + 4]);
                     z1 = Math.max(z1, binBox[o + 5]);
-                    lc += binCount[b];
+                    lc += binCount[ab + b];
                     int r = rightCount[b + 1];
                     if (lc == 0 || r == 0) {
                         continue;
@@ -260,16 +279,47 @@ final class Bvh2 {
             float cm = cmin[bestAxis];
             int i = s, j = e - 1;
             while (i <= j) {
-                if (bin(cen[3 * perm[i] + bestAxis], cm, scale) <= bestBin) {
+                if (bin(cen[3 * i + bestAxis], cm, scale) <= bestBin) {
                     i++;
                 } else {
-                    int tmp = perm[i];
-                    perm[i] = perm[j];
-                    perm[j] = tmp;
+                    swap(i, j);
                     j--;
                 }
             }
-            return (i == s || i == e) ? s + count / 2 : i;
+            if (i == s || i == e) {
+                return s + count / 2;
+            }
+            for (int a = 0; a < 3; a++) {
+                sideBox[a] = Float.POSITIVE_INFINITY;
+                sideBox[3 + a] = Float.NEGATIVE_INFINITY;
+                sideBox[6 + a] = Float.POSITIVE_INFINITY;
+                sideBox[9 + a] = Float.NEGATIVE_INFINITY;
+            }
+            for (int b = 0; b < BINS; b++) {
+                int o = 6 * (bestAxis * BINS + b), side = b <= bestBin ? 0 : 6;
+                for (int a = 0; a < 3; a++) {
+                    sideBox[side + a] = Math.min(sideBox[side + a], binBox[o + a]);
+                    sideBox[side + 3 + a] = Math.max(sideBox[side + 3 + a], binBox[o + 3 + a]);
+                }
+            }
+            splitBoxes = true;
+            return i;
+        }
+
+        private void swap(int i, int j) {
+            int tmp = perm[i];
+            perm[i] = perm[j];
+            perm[j] = tmp;
+            for (int a = 0; a < 3; a++) {
+                float c = cen[3 * i + a];
+                cen[3 * i + a] = cen[3 * j + a];
+                cen[3 * j + a] = c;
+            }
+            for (int a = 0; a < 6; a++) {
+                float c = box[6 * i + a];
+                box[6 * i + a] = box[6 * j + a];
+                box[6 * j + a] = c;
+            }
         }
 
         static int bin(float c, float min, float scale) {

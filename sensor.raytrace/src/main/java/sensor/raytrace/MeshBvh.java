@@ -3,7 +3,8 @@ package sensor.raytrace;
 import sensor.api.env.Shape;
 
 /**
- * The per-shape structure (BLAS) of a triangle mesh: a {@link Bvh2} over its triangles, with the triangles
+ * The per-shape structure (BLAS) of a triangle mesh: a {@link Bvh4} (collapsed from a binned-SAH {@link Bvh2})
+ * over its triangles, with the triangles
  * copied in leaf order as {@code v0, e1 = v1 − v0, e2 = v2 − v0} (9 floats each) for a float
  * Möller–Trumbore test. The winning triangle's range and normal are then recomputed in double from the
  * original vertices ({@link #refine}), so ranges are exact to double rounding of float geometry.
@@ -14,7 +15,8 @@ final class MeshBvh {
 
     final float[] vertices;
     final int[] indices;
-    final Bvh2 bvh;
+    /** 4-wide BVH over the triangles (collapsed from a binary SAH build); leaves index {@link #tri}. */
+    final Bvh4 wide;
     /** 9 floats per triangle, leaf order. */
     final float[] tri;
     /** Original triangle index per leaf slot. */
@@ -42,8 +44,9 @@ final class MeshBvh {
                 box[3 + k] = Math.max(box[3 + k], hi);
             }
         }
-        bvh = Bvh2.build(pb, n);
+        Bvh2 bvh = Bvh2.build(pb, n);
         triId = bvh.order;
+        wide = new Bvh4(bvh);
         tri = new float[9 * n];
         for (int s = 0; s < n; s++) {
             int t = triId[s];
@@ -96,324 +99,298 @@ final class MeshBvh {
 
     /**
      * Closest triangle hit by the float ray in {@code (0, tmax)}: returns the leaf slot (or −1) and leaves its
-     * float distance in {@code ctx.hitT}.
+     * float distance in {@code ctx.hitT}. Equal distances go to the lower original triangle index, so the
+     * result does not depend on the tree, only on the triangles the ray reaches.
      */
     int intersect(float ox, float oy, float oz, float dx, float dy, float dz, float tmax, TraceContext ctx) {
-        final float[] nb = bvh.bounds;
-        final int[] nc = bvh.child;
+        final float[] nb = wide.bounds;
+        final int[] nc = wide.child;
         final float[] tr = tri;
+        final int[] id = triId;
         final int[] stack = ctx.stack;
         final float[] stackT = ctx.stackT;
         float ix = inv(dx), iy = inv(dy), iz = inv(dz);
         float oix = ox * ix, oiy = oy * iy, oiz = oz * iz;
-        int nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5;
-        int fx = 3 - nx, fy = 5 - ny, fz = 7 - nz;
+        int nx = ix >= 0 ? 0 : 12, ny = iy >= 0 ? 4 : 16, nz = iz >= 0 ? 8 : 20;
+        int fx = 12 - nx, fy = 20 - ny, fz = 28 - nz;
         float tBest = tmax;
         int hit = -1;
         int sp = 0;
         int node = 0;
         for (;;) {
-            int b = 12 * node;
-            float ln = max(max(nb[b + nx] * ix - oix, nb[b + ny] * iy - oiy), max(nb[b + nz] * iz - oiz, 0f));
-            float lf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
-            b += 6;
-            float rn = max(max(nb[b + nx] * ix - oix, nb[b + ny] * iy - oiy), max(nb[b + nz] * iz - oiz, 0f));
-            float rf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
-            boolean hl = ln <= lf && ln <= tBest;
-            boolean hr = rn <= rf && rn <= tBest;
-            int cl = nc[2 * node], cr = nc[2 * node + 1];
-            if (hl && cl < 0) {
-                int ref = ~cl;
-                for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    int q = 9 * s;
-                    float e1x = tr[q + 3], e1y = tr[q + 4], e1z = tr[q + 5];
-                    float e2x = tr[q + 6], e2y = tr[q + 7], e2z = tr[q + 8];
-                    float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-                    float det = e1x * px + e1y * py + e1z * pz;
-                    float idet = 1f / det;
-                    float tx = ox - tr[q], ty = oy - tr[q + 1], tz = oz - tr[q + 2];
-                    float u = (tx * px + ty * py + tz * pz) * idet;
-                    if (!(u >= 0f && u <= 1f)) {
-                        continue;
-                    }
-                    float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-                    float v = (dx * qx + dy * qy + dz * qz) * idet;
-                    if (!(v >= 0f && u + v <= 1f)) {
-                        continue;
-                    }
-                    float t = (e2x * qx + e2y * qy + e2z * qz) * idet;
-                    if (t > 0f && (t < tBest || (t == tBest && s < hit))) {
-                        tBest = t;
-                        hit = s;
-                    }
+            int b = Bvh4.STRIDE * node;
+            int bx = b + nx, by = b + ny, bz = b + nz, ex = b + fx, ey = b + fy, ez = b + fz;
+            float n0 = max(max(nb[bx] * ix - oix, nb[by] * iy - oiy), max(nb[bz] * iz - oiz, 0f));
+            float f0 = min(min(nb[ex] * ix - oix, nb[ey] * iy - oiy), nb[ez] * iz - oiz) * ROBUST;
+            float n1 = max(max(nb[bx + 1] * ix - oix, nb[by + 1] * iy - oiy), max(nb[bz + 1] * iz - oiz, 0f));
+            float f1 = min(min(nb[ex + 1] * ix - oix, nb[ey + 1] * iy - oiy), nb[ez + 1] * iz - oiz) * ROBUST;
+            float n2 = max(max(nb[bx + 2] * ix - oix, nb[by + 2] * iy - oiy), max(nb[bz + 2] * iz - oiz, 0f));
+            float f2 = min(min(nb[ex + 2] * ix - oix, nb[ey + 2] * iy - oiy), nb[ez + 2] * iz - oiz) * ROBUST;
+            float n3 = max(max(nb[bx + 3] * ix - oix, nb[by + 3] * iy - oiy), max(nb[bz + 3] * iz - oiz, 0f));
+            float f3 = min(min(nb[ex + 3] * ix - oix, nb[ey + 3] * iy - oiy), nb[ez + 3] * iz - oiz) * ROBUST;
+            int c = 4 * node;
+            int base = sp;
+            if (n0 <= f0 && n0 <= tBest) {
+                stack[sp] = nc[c];
+                stackT[sp++] = n0;
+            }
+            if (n1 <= f1 && n1 <= tBest) {
+                stack[sp] = nc[c + 1];
+                stackT[sp++] = n1;
+            }
+            if (n2 <= f2 && n2 <= tBest) {
+                stack[sp] = nc[c + 2];
+                stackT[sp++] = n2;
+            }
+            if (n3 <= f3 && n3 <= tBest) {
+                stack[sp] = nc[c + 3];
+                stackT[sp++] = n3;
+            }
+            // the entries just pushed, nearest on top
+            for (int i = base + 1; i < sp; i++) {
+                float key = stackT[i];
+                int kr = stack[i];
+                int j = i - 1;
+                while (j >= base && stackT[j] < key) {
+                    stackT[j + 1] = stackT[j];
+                    stack[j + 1] = stack[j];
+                    j--;
                 }
-                hl = false;
+                stackT[j + 1] = key;
+                stack[j + 1] = kr;
             }
-            if (hr && cr < 0) {
-                int ref = ~cr;
-                for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    int q = 9 * s;
-                    float e1x = tr[q + 3], e1y = tr[q + 4], e1z = tr[q + 5];
-                    float e2x = tr[q + 6], e2y = tr[q + 7], e2z = tr[q + 8];
-                    float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-                    float det = e1x * px + e1y * py + e1z * pz;
-                    float idet = 1f / det;
-                    float tx = ox - tr[q], ty = oy - tr[q + 1], tz = oz - tr[q + 2];
-                    float u = (tx * px + ty * py + tz * pz) * idet;
-                    if (!(u >= 0f && u <= 1f)) {
-                        continue;
-                    }
-                    float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-                    float v = (dx * qx + dy * qy + dz * qz) * idet;
-                    if (!(v >= 0f && u + v <= 1f)) {
-                        continue;
-                    }
-                    float t = (e2x * qx + e2y * qy + e2z * qz) * idet;
-                    if (t > 0f && (t < tBest || (t == tBest && s < hit))) {
-                        tBest = t;
-                        hit = s;
-                    }
-                }
-                hr = false;
-            }
-            if (hl) {
-                if (hr) {
-                    if (ln <= rn) {
-                        stack[sp] = cr;
-                        stackT[sp++] = rn;
-                        node = cl;
-                    } else {
-                        stack[sp] = cl;
-                        stackT[sp++] = ln;
-                        node = cr;
-                    }
-                } else {
-                    node = cl;
-                }
-                continue;
-            }
-            if (hr) {
-                node = cr;
-                continue;
-            }
-            do {
+            for (;;) {
                 if (sp == 0) {
                     ctx.hitT = tBest;
                     return hit;
                 }
-                node = stack[--sp];
-            } while (stackT[sp] > tBest);
+                int r = stack[--sp];
+                if (stackT[sp] > tBest) {
+                    continue;
+                }
+                if (r >= 0) {
+                    node = r;
+                    break;
+                }
+                int h = leaf(~r, ox, oy, oz, dx, dy, dz, tBest, hit, ctx);
+                if (h != hit) {
+                    hit = h;
+                    tBest = ctx.hitT;
+                }
+            }
         }
+    }
+
+    /**
+     * Tests the triangles of leaf {@code ref} ({@code start << 3 | count}) against the ray: returns the new best
+     * slot ({@code hit} when none is closer than {@code tBest}) and leaves its distance in {@code ctx.hitT}.
+     */
+    private int leaf(int ref, float ox, float oy, float oz, float dx, float dy, float dz, float tBest, int hit,
+            TraceContext ctx) {
+        final float[] tr = tri;
+        final int[] id = triId;
+        int best = hit;
+        for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
+            int q = 9 * s;
+            float e1x = tr[q + 3], e1y = tr[q + 4], e1z = tr[q + 5];
+            float e2x = tr[q + 6], e2y = tr[q + 7], e2z = tr[q + 8];
+            float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+            float det = e1x * px + e1y * py + e1z * pz;
+            float idet = 1f / det;
+            float tx = ox - tr[q], ty = oy - tr[q + 1], tz = oz - tr[q + 2];
+            float u = (tx * px + ty * py + tz * pz) * idet;
+            if (!(u >= 0f && u <= 1f)) {
+                continue;
+            }
+            float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+            float v = (dx * qx + dy * qy + dz * qz) * idet;
+            if (!(v >= 0f && u + v <= 1f)) {
+                continue;
+            }
+            float t = (e2x * qx + e2y * qy + e2z * qz) * idet;
+            if (t > 0f && (t < tBest || (t == tBest && best >= 0 && id[s] < id[best]))) {
+                tBest = t;
+                best = s;
+            }
+        }
+        ctx.hitT = tBest;
+        return best;
     }
 
     /**
      * Packet traversal: the rays of {@code mask} share the origin {@code (ox, oy, oz)}; their float directions
      * and inverses are in {@code ctx.fd*} / {@code ctx.fi*} and their exclusive limits in {@code ctx.ftBest}.
-     * One traversal serves them all: each node's planes are offset by the shared origin once, then tested per
-     * active ray, and a child is entered with the mask of the rays that hit it. Leaves share the
-     * origin-dependent half of Möller–Trumbore. Leaves {@code ctx.slot[i]} (−1 for none) and
-     * {@code ctx.ftBest[i]}. Equal distances go to the lower slot, so the result does not depend on the order
-     * of visits, hence not on which other rays share the packet.
+     * Leaves {@code ctx.slot[i]} (−1 for none) and {@code ctx.ftBest[i]}, exactly what {@link #intersect} gives
+     * ray by ray.
+     *
+     * <p>Rays whose directions have the same signs on every axis (lidar rays of neighbouring channels and
+     * columns: one origin, nearly one direction) share one traversal: each node's four boxes are tested once against the whole
+     * packet by interval arithmetic over the packet's inverse directions (a conservative superset of the rays'
+     * own slab tests), and only at a leaf each ray tests the leaf box and then the triangles on its own. A
+     * ray's result is the closest of the triangles it reaches, ties to the lower triangle index, so it does
+     * not depend on the order of visits nor on the other rays of the packet. Rays of different octants go as
+     * separate packets (a lone ray on its own).
      */
     void intersectPacket(float ox, float oy, float oz, int mask, TraceContext ctx) {
-        final float[] nb = bvh.bounds;
-        final int[] nc = bvh.child;
+        final float[] ix = ctx.fix, iy = ctx.fiy, iz = ctx.fiz;
+        // lanes by octant of their directions
+        int m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0, m6 = 0, m7 = 0;
+        for (int bits = mask; bits != 0; bits &= bits - 1) {
+            int i = Integer.numberOfTrailingZeros(bits);
+            int oct = (ix[i] >= 0 ? 0 : 1) | (iy[i] >= 0 ? 0 : 2) | (iz[i] >= 0 ? 0 : 4);
+            int bit = 1 << i;
+            switch (oct) {
+                case 0 -> m0 |= bit;
+                case 1 -> m1 |= bit;
+                case 2 -> m2 |= bit;
+                case 3 -> m3 |= bit;
+                case 4 -> m4 |= bit;
+                case 5 -> m5 |= bit;
+                case 6 -> m6 |= bit;
+                default -> m7 |= bit;
+            }
+        }
+        if (m0 == mask || m1 == mask || m2 == mask || m3 == mask || m4 == mask || m5 == mask || m6 == mask
+                || m7 == mask) {
+            packetSameSigns(ox, oy, oz, mask, ctx);
+            return;
+        }
+        for (int sub : new int[] {m0, m1, m2, m3, m4, m5, m6, m7}) {
+            if (Integer.bitCount(sub) >= 2) {
+                packetSameSigns(ox, oy, oz, sub, ctx);
+            } else if (sub != 0) {
+                int i = Integer.numberOfTrailingZeros(sub);
+                ctx.slot[i] = intersect(ox, oy, oz, ctx.fdx[i], ctx.fdy[i], ctx.fdz[i], ctx.ftBest[i], ctx);
+                ctx.ftBest[i] = ctx.hitT;
+            }
+        }
+    }
+
+    /** {@link #intersectPacket} for lanes whose directions have the same signs on every axis. */
+    private void packetSameSigns(float ox, float oy, float oz, int mask, TraceContext ctx) {
         final float[] ix = ctx.fix, iy = ctx.fiy, iz = ctx.fiz, tb = ctx.ftBest;
+        final float[] dxs = ctx.fdx, dys = ctx.fdy, dzs = ctx.fdz;
         final int[] slot = ctx.slot;
-        final int[] stack = ctx.stack, stackM = ctx.stackMask;
-        int signs = 0, sx = 0, sy = 0, sz = 0;
+        float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+        float limit = Float.NEGATIVE_INFINITY;
         for (int bits = mask; bits != 0; bits &= bits - 1) {
             int i = Integer.numberOfTrailingZeros(bits);
             slot[i] = -1;
-            sx |= ix[i] >= 0 ? 1 : 2;
-            sy |= iy[i] >= 0 ? 1 : 2;
-            sz |= iz[i] >= 0 ? 1 : 2;
+            float a = ix[i], c = iy[i], e = iz[i];
+            x0 = Math.min(x0, a);
+            x1 = Math.max(x1, a);
+            y0 = Math.min(y0, c);
+            y1 = Math.max(y1, c);
+            z0 = Math.min(z0, e);
+            z1 = Math.max(z1, e);
+            limit = Math.max(limit, tb[i]);
         }
-        if (sx != 3 && sy != 3 && sz != 3) {
-            intersectPacketSameSigns(ox, oy, oz, mask, sx == 1, sy == 1, sz == 1, ctx);
-            return;
-        }
-        int sp = 0, node = 0, m = mask;
+        boolean sx = x0 >= 0, sy = y0 >= 0, sz = z0 >= 0;
+        final float[] nb = wide.bounds;
+        final int[] nc = wide.child;
+        final int[] stack = ctx.stack;
+        final float[] stackT = ctx.stackT;
+        final int[] stackB = ctx.stackMask;
+        // near and far plane offsets within a node (min x, y, z at 0, 4, 8; max at 12, 16, 20)
+        int nx = sx ? 0 : 12, ny = sy ? 4 : 16, nz = sz ? 8 : 20;
+        int fx = 12 - nx, fy = 20 - ny, fz = 28 - nz;
+        int sp = 0, node = 0;
         for (;;) {
-            int b = 12 * node;
-            float lx0 = nb[b] - ox, ly0 = nb[b + 1] - oy, lz0 = nb[b + 2] - oz;
-            float lx1 = nb[b + 3] - ox, ly1 = nb[b + 4] - oy, lz1 = nb[b + 5] - oz;
-            float rx0 = nb[b + 6] - ox, ry0 = nb[b + 7] - oy, rz0 = nb[b + 8] - oz;
-            float rx1 = nb[b + 9] - ox, ry1 = nb[b + 10] - oy, rz1 = nb[b + 11] - oz;
-            int lm = 0, rm = 0;
-            float lmin = Float.POSITIVE_INFINITY, rmin = Float.POSITIVE_INFINITY;
-            int hi = 32 - Integer.numberOfLeadingZeros(m);
-            for (int i = Integer.numberOfTrailingZeros(m); i < hi; i++) {
-                float a = ix[i], c = iy[i], e = iz[i], t = tb[i];
-                float ax0 = lx0 * a, ax1 = lx1 * a, ay0 = ly0 * c, ay1 = ly1 * c, az0 = lz0 * e, az1 = lz1 * e;
-                float ln = Math.max(Math.max(Math.min(ax0, ax1), Math.min(ay0, ay1)), Math.max(Math.min(az0, az1), 0f));
-                float lf = Math.min(Math.min(Math.max(ax0, ax1), Math.max(ay0, ay1)), Math.max(az0, az1)) * ROBUST;
-                float bx0 = rx0 * a, bx1 = rx1 * a, by0 = ry0 * c, by1 = ry1 * c, bz0 = rz0 * e, bz1 = rz1 * e;
-                float rn = Math.max(Math.max(Math.min(bx0, bx1), Math.min(by0, by1)), Math.max(Math.min(bz0, bz1), 0f));
-                float rf = Math.min(Math.min(Math.max(bx0, bx1), Math.max(by0, by1)), Math.max(bz0, bz1)) * ROBUST;
-                if (ln <= lf && ln <= t) {
-                    lm |= 1 << i;
-                    lmin = Math.min(lmin, ln);
-                }
-                if (rn <= rf && rn <= t) {
-                    rm |= 1 << i;
-                    rmin = Math.min(rmin, rn);
+            int b = Bvh4.STRIDE * node;
+            int c = 4 * node;
+            int base = sp;
+            for (int k = 0; k < 4; k++) {
+                float ax = nb[b + nx + k] - ox, ay = nb[b + ny + k] - oy, az = nb[b + nz + k] - oz;
+                float bx = nb[b + fx + k] - ox, by = nb[b + fy + k] - oy, bz = nb[b + fz + k] - oz;
+                float tn = max(max(min(ax * x0, ax * x1), min(ay * y0, ay * y1)), max(min(az * z0, az * z1), 0f));
+                float tf = min(min(max(bx * x0, bx * x1), max(by * y0, by * y1)), max(bz * z0, bz * z1)) * ROBUST;
+                if (tn <= tf && tn <= limit) {
+                    stack[sp] = nc[c + k];
+                    stackB[sp] = b + k;
+                    stackT[sp++] = tn;
                 }
             }
-            lm &= m;
-            rm &= m;
-            int cl = nc[2 * node], cr = nc[2 * node + 1];
-            if (lm != 0 && cl < 0) {
-                leafPacket(~cl, ox, oy, oz, lm, ctx);
-                lm = 0;
-            }
-            if (rm != 0 && cr < 0) {
-                leafPacket(~cr, ox, oy, oz, rm, ctx);
-                rm = 0;
-            }
-            if (lm != 0) {
-                if (rm != 0) {
-                    if (lmin <= rmin) {
-                        stack[sp] = cr;
-                        stackM[sp++] = rm;
-                        node = cl;
-                        m = lm;
-                    } else {
-                        stack[sp] = cl;
-                        stackM[sp++] = lm;
-                        node = cr;
-                        m = rm;
-                    }
-                } else {
-                    node = cl;
-                    m = lm;
+            for (int i = base + 1; i < sp; i++) {
+                float key = stackT[i];
+                int kr = stack[i], kb = stackB[i];
+                int j = i - 1;
+                while (j >= base && stackT[j] < key) {
+                    stackT[j + 1] = stackT[j];
+                    stack[j + 1] = stack[j];
+                    stackB[j + 1] = stackB[j];
+                    j--;
                 }
-                continue;
+                stackT[j + 1] = key;
+                stack[j + 1] = kr;
+                stackB[j + 1] = kb;
             }
-            if (rm != 0) {
-                node = cr;
-                m = rm;
-                continue;
-            }
-            if (sp == 0) {
-                return;
-            }
-            node = stack[--sp];
-            m = stackM[sp];
-        }
-    }
-
-    /**
-     * {@link #intersectPacket} for rays whose directions have the same signs: near and far planes are chosen
-     * once per node, and each ray's box test is a branch-free set of comparisons. Children are ordered by
-     * their centres along the first active ray.
-     */
-    private void intersectPacketSameSigns(float ox, float oy, float oz, int mask, boolean px, boolean py, boolean pz,
-            TraceContext ctx) {
-        final float[] nb = bvh.bounds;
-        final int[] nc = bvh.child;
-        final float[] ix = ctx.fix, iy = ctx.fiy, iz = ctx.fiz, tb = ctx.ftBest;
-        final float[] dxs = ctx.fdx, dys = ctx.fdy, dzs = ctx.fdz;
-        final int[] stack = ctx.stack, stackM = ctx.stackMask;
-        // offsets of the near and far planes within a child box
-        final int nx = px ? 0 : 3, ny = py ? 1 : 4, nz = pz ? 2 : 5, fx = 3 - nx, fy = 5 - ny, fz = 7 - nz;
-        int sp = 0, node = 0, m = mask;
-        for (;;) {
-            int b = 12 * node;
-            float lnx = nb[b + nx] - ox, lny = nb[b + ny] - oy, lnz = nb[b + nz] - oz;
-            float lfx = nb[b + fx] - ox, lfy = nb[b + fy] - oy, lfz = nb[b + fz] - oz;
-            float rnx = nb[b + 6 + nx] - ox, rny = nb[b + 6 + ny] - oy, rnz = nb[b + 6 + nz] - oz;
-            float rfx = nb[b + 6 + fx] - ox, rfy = nb[b + 6 + fy] - oy, rfz = nb[b + 6 + fz] - oz;
-            int lm = 0, rm = 0;
-            int lo = Integer.numberOfTrailingZeros(m), hi = 32 - Integer.numberOfLeadingZeros(m);
-            for (int i = lo; i < hi; i++) {
-                float a = ix[i], c = iy[i], e = iz[i], t = tb[i];
-                float ax = lnx * a, ay = lny * c, az = lnz * e;
-                float bx = lfx * a * ROBUST, by = lfy * c * ROBUST, bz = lfz * e * ROBUST;
-                boolean hl = (ax <= by) & (ax <= bz) & (ay <= bx) & (ay <= bz) & (az <= bx) & (az <= by)
-                        & (ax <= t) & (ay <= t) & (az <= t) & (bx >= 0f) & (by >= 0f) & (bz >= 0f);
-                float cx = rnx * a, cy = rny * c, cz = rnz * e;
-                float dx = rfx * a * ROBUST, dy = rfy * c * ROBUST, dz = rfz * e * ROBUST;
-                boolean hr = (cx <= dy) & (cx <= dz) & (cy <= dx) & (cy <= dz) & (cz <= dx) & (cz <= dy)
-                        & (cx <= t) & (cy <= t) & (cz <= t) & (dx >= 0f) & (dy >= 0f) & (dz >= 0f);
-                lm |= hl ? 1 << i : 0;
-                rm |= hr ? 1 << i : 0;
-            }
-            lm &= m;
-            rm &= m;
-            int cl = nc[2 * node], cr = nc[2 * node + 1];
-            if (lm != 0 && cl < 0) {
-                leafPacket(~cl, ox, oy, oz, lm, ctx);
-                lm = 0;
-            }
-            if (rm != 0 && cr < 0) {
-                leafPacket(~cr, ox, oy, oz, rm, ctx);
-                rm = 0;
-            }
-            if (lm != 0) {
-                if (rm != 0) {
-                    float qx = dxs[lo], qy = dys[lo], qz = dzs[lo];
-                    float dl = (lnx + lfx) * qx + (lny + lfy) * qy + (lnz + lfz) * qz;
-                    float dr = (rnx + rfx) * qx + (rny + rfy) * qy + (rnz + rfz) * qz;
-                    if (dl <= dr) {
-                        stack[sp] = cr;
-                        stackM[sp++] = rm;
-                        node = cl;
-                        m = lm;
-                    } else {
-                        stack[sp] = cl;
-                        stackM[sp++] = lm;
-                        node = cr;
-                        m = rm;
-                    }
-                } else {
-                    node = cl;
-                    m = lm;
+            for (;;) {
+                if (sp == 0) {
+                    return;
                 }
-                continue;
-            }
-            if (rm != 0) {
-                node = cr;
-                m = rm;
-                continue;
-            }
-            if (sp == 0) {
-                return;
-            }
-            node = stack[--sp];
-            m = stackM[sp];
-        }
-    }
-
-    private void leafPacket(int ref, float ox, float oy, float oz, int mask, TraceContext ctx) {
-        final float[] tr = tri;
-        final float[] dxs = ctx.fdx, dys = ctx.fdy, dzs = ctx.fdz, tb = ctx.ftBest;
-        final int[] slot = ctx.slot;
-        for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-            int q = 9 * s;
-            float e1x = tr[q + 3], e1y = tr[q + 4], e1z = tr[q + 5];
-            float e2x = tr[q + 6], e2y = tr[q + 7], e2z = tr[q + 8];
-            float tx = ox - tr[q], ty = oy - tr[q + 1], tz = oz - tr[q + 2];
-            float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-            float tq = e2x * qx + e2y * qy + e2z * qz;
-            for (int bits = mask; bits != 0; bits &= bits - 1) {
-                int i = Integer.numberOfTrailingZeros(bits);
-                float dx = dxs[i], dy = dys[i], dz = dzs[i];
-                float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-                float idet = 1f / (e1x * px + e1y * py + e1z * pz);
-                float u = (tx * px + ty * py + tz * pz) * idet;
-                if (!(u >= 0f && u <= 1f)) {
+                int r = stack[--sp];
+                if (stackT[sp] > limit) {
                     continue;
                 }
-                float v = (dx * qx + dy * qy + dz * qz) * idet;
-                if (!(v >= 0f && u + v <= 1f)) {
+                if (r >= 0) {
+                    node = r;
+                    break;
+                }
+                // a leaf: each ray on its own
+                int ref = ~r, s0 = ref >>> 3;
+                int lb = stackB[sp];
+                int bx = lb + nx, by = lb + ny, bz = lb + nz, ex = lb + fx, ey = lb + fy, ez = lb + fz;
+                float pnx = nb[bx], pny = nb[by], pnz = nb[bz], pfx = nb[ex], pfy = nb[ey], pfz = nb[ez];
+                int lm = 0;
+                for (int bits = mask; bits != 0; bits &= bits - 1) {
+                    int i = Integer.numberOfTrailingZeros(bits);
+                    float a = ix[i], cc = iy[i], e = iz[i];
+                    float tn = max(max(pnx * a - ox * a, pny * cc - oy * cc), max(pnz * e - oz * e, 0f));
+                    float tf = min(min(pfx * a - ox * a, pfy * cc - oy * cc), pfz * e - oz * e) * ROBUST;
+                    if (tn <= tf && tn <= tb[i]) {
+                        lm |= 1 << i;
+                    }
+                }
+                if (lm == 0) {
                     continue;
                 }
-                float t = tq * idet;
-                if (t > 0f && (t < tb[i] || (t == tb[i] && s < slot[i]))) {
-                    tb[i] = t;
-                    slot[i] = s;
+                final float[] tr = tri;
+                final int[] id = triId;
+                for (int s = s0, e = s0 + (ref & 7); s < e; s++) {
+                    int q = 9 * s;
+                    float e1x = tr[q + 3], e1y = tr[q + 4], e1z = tr[q + 5];
+                    float e2x = tr[q + 6], e2y = tr[q + 7], e2z = tr[q + 8];
+                    float tx = ox - tr[q], ty = oy - tr[q + 1], tz = oz - tr[q + 2];
+                    float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+                    float tq = e2x * qx + e2y * qy + e2z * qz;
+                    for (int bits = lm; bits != 0; bits &= bits - 1) {
+                        int i = Integer.numberOfTrailingZeros(bits);
+                        float dx = dxs[i], dy = dys[i], dz = dzs[i];
+                        float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+                        float det = e1x * px + e1y * py + e1z * pz;
+                        float idet = 1f / det;
+                        float u = (tx * px + ty * py + tz * pz) * idet;
+                        if (!(u >= 0f && u <= 1f)) {
+                            continue;
+                        }
+                        float v = (dx * qx + dy * qy + dz * qz) * idet;
+                        if (!(v >= 0f && u + v <= 1f)) {
+                            continue;
+                        }
+                        float t = tq * idet;
+                        float best = tb[i];
+                        int h = slot[i];
+                        if (t > 0f && (t < best || (t == best && h >= 0 && id[s] < id[h]))) {
+                            tb[i] = t;
+                            slot[i] = s;
+                        }
+                    }
                 }
+                float newLimit = Float.NEGATIVE_INFINITY;
+                for (int bits = mask; bits != 0; bits &= bits - 1) {
+                    newLimit = Math.max(newLimit, tb[Integer.numberOfTrailingZeros(bits)]);
+                }
+                limit = Math.min(limit, newLimit);
             }
         }
     }

@@ -3,9 +3,9 @@ package sensor.raytrace;
 /** Per-worker scratch: traversal stacks and the current ray's best hit. Never shared between threads. */
 final class TraceContext {
     /** Deep enough for any SAH tree the builder makes over fewer than 2^28 primitives. */
-    private static final int STACK = 256;
+    private static final int STACK = 1024;
     /** Rays per packet (rays sharing an origin, traced together); at most 32 (one int mask). */
-    static final int PACKET = 8;
+    static final int PACKET = 32;
 
     final int[] stack = new int[STACK];
     final float[] stackT = new float[STACK];
@@ -26,6 +26,10 @@ final class TraceContext {
     final float[] ftBest = new float[PACKET];
     final float[] wix = new float[PACKET], wiy = new float[PACKET], wiz = new float[PACKET], wLimit = new float[PACKET];
     final int[] slot = new int[PACKET];
+    /** Packet lanes: ray indices. */
+    final int[] lane = new int[PACKET];
+    /** Ray order within a chunk, and band counts, for grouping rays into packets. */
+    final int[] order = new int[CpuTraceScene.CHUNK], bandCount = new int[CpuTraceScene.CHUNK + 2];
     final double[] ptBest = new double[PACKET];
     final int[] pObject = new int[PACKET], pInstance = new int[PACKET];
     final double[] pnx = new double[PACKET], pny = new double[PACKET], pnz = new double[PACKET];

@@ -424,6 +424,21 @@ class CpuTraceSceneTest {
     }
 
     @Test
+    void longRunsFromOneOriginRegroupedIntoPacketsGiveTheSameOutput() {
+        Random rnd = new Random(7);
+        TestScene ts = mixedScene(rnd);
+        int n = 20_000;
+        double[][] rays = randomRays(rnd, n, 1500); // runs longer than a chunk, and partial runs
+        HitBuffer one = traceAll(ts, 1, false, rays, n);
+        for (int threads : new int[] {1, 2}) {
+            HitBuffer packets = traceAll(ts, threads, true, rays, n);
+            assertArrayEquals(one.distance, packets.distance, "packets, " + threads + " threads: distance");
+            assertArrayEquals(one.objectIndex, packets.objectIndex, "packets: objectIndex");
+            assertArrayEquals(one.normal, packets.normal, "packets: normal");
+        }
+    }
+
+    @Test
     void movingABodyMovesItsHitsWithoutRebuildingItsBlas() {
         TestScene ts = new TestScene();
         ts.add(new Shape.Plane(), Pose.translation(0, 0, -5));
