@@ -167,16 +167,15 @@ final class LidarSensor implements Sensor {
         int[] entity = new int[b * perBeam], slot = new int[b * perBeam], count = new int[b];
         pipeline.parallel(b, c -> {
             int end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK);
-            double[] o = new double[2], in = new double[2];
-            int[] e = new int[2], sl = new int[2];
+            ReturnPipeline.Selection sel = pipeline.newSelection();
             for (int i = c * ReturnPipeline.CHUNK; i < end; i++) {
-                int n = pipeline.select(i, o, in, e, sl);
+                int n = pipeline.select(i, sel);
                 count[i] = n;
                 for (int k = 0; k < n; k++) {
-                    opl[i * perBeam + k] = o[k];
-                    inten[i * perBeam + k] = in[k];
-                    entity[i * perBeam + k] = e[k];
-                    slot[i * perBeam + k] = sl[k];
+                    opl[i * perBeam + k] = sel.opl[k];
+                    inten[i * perBeam + k] = sel.intensity[k];
+                    entity[i * perBeam + k] = sel.entity[k];
+                    slot[i * perBeam + k] = sel.slot[k];
                 }
             }
         });

@@ -27,7 +27,11 @@ public final class NoiseStages {
         }
     }
 
-    /** Ray-based angular noise [N-1]: each ray (origin and direction) rotated about the axis before tracing. */
+    /**
+     * Ray-based angular noise [N-1]: each ray's direction rotated about the lidar axis before tracing. The
+     * beam origin stays (rotating a 15 mm beam-origin offset by milliradians moves it by micrometres), so
+     * rays of one column keep sharing their origin and are traced together.
+     */
     @Component(service = RayDistortionType.class)
     public static final class RayAngle implements RayDistortionType<AngularNoise> {
         @Override public String id() { return "ray-angle-gaussian"; }
@@ -41,7 +45,6 @@ public final class NoiseStages {
                 for (int i = 0; i < rays.size(); i++) {
                     double a = random.gaussian(step, rays.patternIndex[i], 0, c.mean(), c.sigma());
                     rotate(c.axis(), a, rays.directions, 3 * i);
-                    rotate(c.axis(), a, rays.origins, 3 * i);
                 }
             };
         }

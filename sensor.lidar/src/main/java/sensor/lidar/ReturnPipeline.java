@@ -183,24 +183,36 @@ final class ReturnPipeline {
         candNormal[3 * slot + 2] = (float) nz;
     }
 
+    /** Scratch space and result of {@link #select}, one per worker chunk (no allocation per beam). */
+    final class Selection {
+        final double[] gi = new double[samples * nodes * 2], gx = new double[samples * nodes * 2];
+        final int[] ge = new int[samples * nodes * 2], gs = new int[samples * nodes * 2];
+        /** The picked returns: OPL, intensity, entity and candidate slot; {@link #select} returns how many. */
+        final double[] opl = new double[2], intensity = new double[2];
+        final int[] entity = new int[2], slot = new int[2];
+    }
+
+    Selection newSelection() {
+        return new Selection();
+    }
+
     /**
-     * Picks the returns of beam {@code b} (its sub-rays are rays {@code b·S .. b·S+S−1}); writes up to two
-     * {@code (opl, intensity, entity, slot)} selections into {@code out} and returns how many.
+     * Picks the returns of beam {@code b} (its sub-rays are rays {@code b·S .. b·S+S−1}) into {@code s};
+     * returns how many (0 to 2).
      */
-    int select(int b, double[] outOpl, double[] outIntensity, int[] outEntity, int[] outSlot) {
+    int select(int b, Selection s) {
         int first = b * samples * nodes * 2, end = first + samples * nodes * 2;
+        double[] gi = s.gi, gx = s.gx;
+        int[] ge = s.ge, gs = s.gs;
         // merge candidates on the same object (sub-rays of one beam), 1/S of the power each
         int groups = 0;
-        int cap = samples * nodes * 2;
-        double[] gi = new double[cap], gx = new double[cap];
-        int[] ge = new int[cap], gs = new int[cap];
-        for (int s = first; s < end; s++) {
-            float in = candIntensity[s];
+        for (int c = first; c < end; c++) {
+            float in = candIntensity[c];
             if (in < 0) {
                 continue;
             }
             double w = in / (double) samples;
-            int e = candEntity[s];
+            int e = candEntity[c];
             int g = -1;
             if (e >= 0 && samples > 1) {
                 for (int k = 0; k < groups; k++) {
@@ -213,10 +225,12 @@ final class ReturnPipeline {
             if (g < 0) {
                 g = groups++;
                 ge[g] = e;
-                gs[g] = s;
+                gs[g] = c;
+                gi[g] = 0;
+                gx[g] = 0;
             }
             gi[g] += w;
-            gx[g] += w * candOpl[s];
+            gx[g] += w * candOpl[c];
         }
         int best = -1, firstG = -1, lastG = -1;
         for (int g = 0; g < groups; g++) {
@@ -232,19 +246,25 @@ final class ReturnPipeline {
         if (best < 0) {
             return 0;
         }
-        int[] pick = switch (mode) {
-            case STRONGEST -> new int[] {best};
-            case FIRST -> new int[] {firstG};
-            case LAST -> new int[] {lastG};
-            case DUAL -> best == lastG ? new int[] {best} : new int[] {best, lastG};
+        int n = 1;
+        int pick0 = switch (mode) {
+            case STRONGEST, DUAL -> best;
+            case FIRST -> firstG;
+            case LAST -> lastG;
         };
-        for (int k = 0; k < pick.length; k++) {
-            outOpl[k] = gx[pick[k]];
-            outIntensity[k] = gi[pick[k]];
-            outEntity[k] = ge[pick[k]];
-            outSlot[k] = gs[pick[k]];
+        put(s, 0, pick0);
+        if (mode == ReturnMode.DUAL && lastG != best) {
+            put(s, 1, lastG);
+            n = 2;
         }
-        return pick.length;
+        return n;
+    }
+
+    private static void put(Selection s, int k, int g) {
+        s.opl[k] = s.gx[g];
+        s.intensity[k] = s.gi[g];
+        s.entity[k] = s.ge[g];
+        s.slot[k] = s.gs[g];
     }
 
     /** The nodes of one heap level: ray, node index, origin, direction, OPL so far and prior factor. */

@@ -93,10 +93,20 @@ public final class GgxOrenNayarBrdf implements SurfaceMaterial {
                 / (4 * lz * vz);
     }
 
-    /** Fresnel reflectance of the coat at the macroscopic normal [L-6]: the power a mirror child carries. */
+    /**
+     * Beckmann roughness up to which the coat is a mirror: a reflection child continues the ray. A rougher
+     * coat scatters its reflection over the lobe the BRDF already carries; a mirror child would count that
+     * power twice and trace an incoherent ray for nothing, so it gets none.
+     */
+    public static final double MIRROR_ROUGHNESS = 0.01;
+
+    /**
+     * Fresnel reflectance of the coat at the macroscopic normal [L-6], the power a mirror child carries,
+     * for a mirror-like coat ({@code σ_B ≤} {@link #MIRROR_ROUGHNESS}); 0 for a rougher one.
+     */
     @Override
     public double specularReflectance(double cosTheta) {
-        return Fresnel.reflectance(1.0, n, k, cosTheta);
+        return beckmann <= MIRROR_ROUGHNESS ? Fresnel.reflectance(1.0, n, k, cosTheta) : 0;
     }
 
     public double refractiveIndexReal() { return n; }

@@ -101,5 +101,7 @@ class GgxTest {
         GgxOrenNayarBrdf m = new GgxOrenNayarBrdf(1.4517, 0, 0, 0, 0);
         assertEquals(0, m.brdf(0, 0, 1, 0, 0, 1));
         assertEquals(Math.pow(0.4517 / 2.4517, 2), m.specularReflectance(1), 1e-15);
+        // a rough coat keeps its reflection in the lobe: no mirror child
+        assertEquals(0, new GgxOrenNayarBrdf(1.4517, 0, 0.3, 0.3, 0.8).specularReflectance(1));
     }
 }
