@@ -1,5 +1,7 @@
 package sensor.raytrace;
 
+import sensor.raytrace.geometry.Bvh2;
+
 /**
  * A 4-wide BVH collapsed from a {@link Bvh2}, for single-ray and packet traversal: per node the boxes of up to four
  * children stored structure-of-arrays in 24 floats ({@code min x[4], min y[4], min z[4], max x[4], max y[4],

@@ -15,9 +15,11 @@ import sensor.api.env.ObjectSpec;
 import sensor.api.env.SceneView;
 import sensor.api.env.Shape;
 import sensor.api.geom.Pose;
-import sensor.api.geom.Quat;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.TraceScene;
+import sensor.raytrace.geometry.Analytic;
+import sensor.raytrace.geometry.Bvh2;
+import sensor.raytrace.geometry.Poses;
 
 /**
  * The CPU trace scene: per-shape BVHs (BLAS) cached by shape identity, a top-level BVH (TLAS) over object
@@ -171,41 +173,19 @@ final class CpuTraceScene implements TraceScene {
         for (int k = 0; k < instanceCount; k++) {
             Pose p = Args.notNull("objectPose(" + instObject[k] + ")", view.objectPose(instObject[k], t));
             double[] r = instRot;
-            rotation(p.rotation(), r, 9 * k);
+            Poses.rotation(p.rotation(), r, 9 * k);
             double px = p.position().x(), py = p.position().y(), pz = p.position().z();
             instPos[3 * k] = px;
             instPos[3 * k + 1] = py;
             instPos[3 * k + 2] = pz;
             instIdentity[k] = px == 0 && py == 0 && pz == 0 && r[9 * k] == 1 && r[9 * k + 4] == 1 && r[9 * k + 8] == 1;
-            // local box centre and half extents
-            double cx, cy, cz, hx, hy, hz;
-            if (instKind[k] == MESH) {
-                float[] b = instMesh[k].box;
-                cx = 0.5 * ((double) b[0] + b[3]);
-                cy = 0.5 * ((double) b[1] + b[4]);
-                cz = 0.5 * ((double) b[2] + b[5]);
-                hx = 0.5 * ((double) b[3] - b[0]);
-                hy = 0.5 * ((double) b[4] - b[1]);
-                hz = 0.5 * ((double) b[5] - b[2]);
-            } else {
-                cx = cy = cz = 0;
-                hx = instParam[3 * k];
-                hy = instParam[3 * k + 1];
-                hz = instParam[3 * k + 2];
-            }
-            for (int a = 0; a < 3; a++) {
-                int row = 9 * k + 3 * a;
-                double c = r[row] * cx + r[row + 1] * cy + r[row + 2] * cz + instPos[3 * k + a];
-                double h = Math.abs(r[row]) * hx + Math.abs(r[row + 1]) * hy + Math.abs(r[row + 2]) * hz;
-                h = h * (1 + 1e-9) + 1e-9;
-                instBounds[6 * k + a] = Math.nextDown((float) (c - h));
-                instBounds[6 * k + 3 + a] = Math.nextUp((float) (c + h));
-            }
+            Poses.worldBounds(r, 9 * k, instPos, 3 * k, instKind[k] == MESH ? instMesh[k].box : null,
+                    instParam[3 * k], instParam[3 * k + 1], instParam[3 * k + 2], instBounds, 6 * k);
         }
         for (int k = 0; k < planeCount; k++) {
             Pose p = Args.notNull("objectPose(" + planeObject[k] + ")", view.objectPose(planeObject[k], t));
             double[] r = new double[9];
-            rotation(p.rotation(), r, 0);
+            Poses.rotation(p.rotation(), r, 0);
             planeNormal[3 * k] = r[2];
             planeNormal[3 * k + 1] = r[5];
             planeNormal[3 * k + 2] = r[8];
@@ -213,25 +193,6 @@ final class CpuTraceScene implements TraceScene {
         }
         tlas = Bvh2.build(instBounds, instanceCount);
         tlasBuilds++;
-    }
-
-    /** Row-major world-from-local rotation matrix of a unit quaternion. */
-    static void rotation(Quat q, double[] m, int o) {
-        double w = q.w(), x = q.x(), y = q.y(), z = q.z();
-        double n = 1 / Math.sqrt(w * w + x * x + y * y + z * z);
-        w *= n;
-        x *= n;
-        y *= n;
-        z *= n;
-        m[o] = 1 - 2 * (y * y + z * z);
-        m[o + 1] = 2 * (x * y - w * z);
-        m[o + 2] = 2 * (x * z + w * y);
-        m[o + 3] = 2 * (x * y + w * z);
-        m[o + 4] = 1 - 2 * (x * x + z * z);
-        m[o + 5] = 2 * (y * z - w * x);
-        m[o + 6] = 2 * (x * z - w * y);
-        m[o + 7] = 2 * (y * z + w * x);
-        m[o + 8] = 1 - 2 * (x * x + y * y);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package sensor.raytrace;
 
+import sensor.raytrace.geometry.Hit;
+
 /** Per-worker scratch: traversal stacks and the current ray's best hit. Never shared between threads. */
-final class TraceContext {
+final class TraceContext extends Hit {
     /** Deep enough for any SAH tree the builder makes over fewer than 2^28 primitives. */
     private static final int STACK = 1024;
     /** Rays per packet (rays sharing an origin, traced together); at most 32 (one int mask). */
@@ -14,10 +16,8 @@ final class TraceContext {
     final double[] normal = new double[3];
     /** Float distance left by a mesh traversal. */
     float hitT;
-    /** Best hit so far for the current ray: distance (exclusive limit until a hit), object, local normal. */
-    double tBest;
+    /** Object of the best hit so far for the current ray (distance and local normal: {@link Hit}). */
     int hitObject;
-    double nx, ny, nz;
     /** Packet lanes: world and local directions, float inverses, per-lane best hits. */
     final double[] wdx = new double[PACKET], wdy = new double[PACKET], wdz = new double[PACKET];
     final double[] ldx = new double[PACKET], ldy = new double[PACKET], ldz = new double[PACKET];

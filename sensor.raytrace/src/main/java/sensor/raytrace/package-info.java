@@ -1,2 +1,2 @@
-/** The CPU raytrace backend: BVH build and traversal over the scene (private package). */
+/** The CPU raytrace backend: BVH traversal over the scene (private package; builders in {@code geometry}). */
 package sensor.raytrace;

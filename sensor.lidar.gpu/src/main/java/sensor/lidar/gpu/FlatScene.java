@@ -10,15 +10,17 @@ import sensor.api.env.ObjectSpec;
 import sensor.api.env.SceneView;
 import sensor.api.env.Shape;
 import sensor.api.geom.Pose;
-import sensor.api.geom.Quat;
+import sensor.raytrace.geometry.Bvh2;
+import sensor.raytrace.geometry.Meshes;
+import sensor.raytrace.geometry.Poses;
 
 /**
  * The scene as the flat arrays uploaded to the GPU (layout documented in {@code trace.cu}). Two parts with two
  * lifetimes: the <em>mesh pool</em> (every distinct triangle mesh and triangulated heightfield, each with its own
  * binned-SAH BVH, concatenated with global node and slot indices), rebuilt only when the set of mesh shapes
  * changes, and the <em>instances</em> (transforms, closed-form shape parameters, the top-level BVH over their
- * world boxes, the world planes), refreshed at every {@link #pose}. The BVH builder is a copy of the CPU
- * backend's ({@link FlatBvh}); a heightfield is triangulated as the CPU backend does.
+ * world boxes, the world planes), refreshed at every {@link #pose}. The BVH builder, the triangulation and the
+ * instance boxes are the CPU backend's ({@link Bvh2}, {@link Meshes}, {@link Poses}), so both build the same trees.
  */
 final class FlatScene {
     static final int MESH = 0, BOX = 1, SPHERE = 2, CYLINDER = 3;
@@ -145,25 +147,13 @@ final class FlatScene {
                 idx = m.indices();
             } else {
                 Shape.Heightfield h = (Shape.Heightfield) s;
-                v = heightfieldVertices(h);
-                idx = heightfieldIndices(h);
+                v = Meshes.heightfieldVertices(h);
+                idx = Meshes.heightfieldIndices(h);
             }
             int n = idx.length / 3;
-            float[] pb = new float[6 * n];
-            float[] box = {Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY, Float.POSITIVE_INFINITY,
-                Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.NEGATIVE_INFINITY};
-            for (int t = 0; t < n; t++) {
-                int a = 3 * idx[3 * t], b = 3 * idx[3 * t + 1], c = 3 * idx[3 * t + 2];
-                for (int k = 0; k < 3; k++) {
-                    float lo = Math.min(v[a + k], Math.min(v[b + k], v[c + k]));
-                    float hi = Math.max(v[a + k], Math.max(v[b + k], v[c + k]));
-                    pb[6 * t + k] = lo;
-                    pb[6 * t + 3 + k] = hi;
-                    box[k] = Math.min(box[k], lo);
-                    box[3 + k] = Math.max(box[3 + k], hi);
-                }
-            }
-            FlatBvh bvh = FlatBvh.build(pb, n);
+            float[] box = new float[6];
+            float[] pb = Meshes.triangleBounds(v, idx, box);
+            Bvh2 bvh = Bvh2.build(pb, n);
             meshBuilds++;
             depth = Math.max(depth, bvh.depth());
             int[] child = bvh.child.clone();
@@ -205,48 +195,13 @@ final class FlatScene {
         meshPoolVersion++;
     }
 
-    /** Heightfield vertices, centred on the origin (as the CPU backend's MeshBvh.of(Heightfield)). */
-    static float[] heightfieldVertices(Shape.Heightfield h) {
-        int c = h.columns(), r = h.rows();
-        float[] z = h.heights();
-        float[] v = new float[3 * c * r];
-        for (int j = 0; j < r; j++) {
-            for (int i = 0; i < c; i++) {
-                int k = j * c + i;
-                v[3 * k] = (float) ((i - (c - 1) / 2.0) * h.dx());
-                v[3 * k + 1] = (float) ((j - (r - 1) / 2.0) * h.dy());
-                v[3 * k + 2] = z[k];
-            }
-        }
-        return v;
-    }
-
-    /** Two triangles per cell, {@code (v00, v10, v11)} and {@code (v00, v11, v01)}. */
-    static int[] heightfieldIndices(Shape.Heightfield h) {
-        int c = h.columns(), r = h.rows();
-        int[] idx = new int[6 * (c - 1) * (r - 1)];
-        int q = 0;
-        for (int j = 0; j < r - 1; j++) {
-            for (int i = 0; i < c - 1; i++) {
-                int v00 = j * c + i, v10 = v00 + 1, v01 = v00 + c, v11 = v01 + 1;
-                idx[q++] = v00;
-                idx[q++] = v10;
-                idx[q++] = v11;
-                idx[q++] = v00;
-                idx[q++] = v11;
-                idx[q++] = v01;
-            }
-        }
-        return idx;
-    }
-
     /** World poses at {@code t}: instance transforms and boxes, plane equations, then a fresh top-level BVH. */
     void pose(SceneView view, double t) {
         double[] r = new double[9];
         for (int k = 0; k < instanceCount; k++) {
             int object = instInt[4 * k + 1];
             Pose p = Args.notNull("objectPose(" + object + ")", view.objectPose(object, t));
-            rotation(p.rotation(), r);
+            Poses.rotation(p.rotation(), r, 0);
             int o = 16 * k;
             System.arraycopy(r, 0, instD, o, 9);
             double px = p.position().x(), py = p.position().y(), pz = p.position().z();
@@ -254,63 +209,23 @@ final class FlatScene {
             instD[o + 10] = py;
             instD[o + 11] = pz;
             instInt[4 * k + 3] = px == 0 && py == 0 && pz == 0 && r[0] == 1 && r[4] == 1 && r[8] == 1 ? 1 : 0;
-            double cx, cy, cz, hx, hy, hz;
-            if (instKind[k] == MESH) {
-                float[] b = instMesh[k].box;
-                cx = 0.5 * ((double) b[0] + b[3]);
-                cy = 0.5 * ((double) b[1] + b[4]);
-                cz = 0.5 * ((double) b[2] + b[5]);
-                hx = 0.5 * ((double) b[3] - b[0]);
-                hy = 0.5 * ((double) b[4] - b[1]);
-                hz = 0.5 * ((double) b[5] - b[2]);
-            } else {
-                cx = cy = cz = 0;
-                hx = instParam[3 * k];
-                hy = instParam[3 * k + 1];
-                hz = instParam[3 * k + 2];
-            }
-            for (int a = 0; a < 3; a++) {
-                int row = 3 * a;
-                double c = r[row] * cx + r[row + 1] * cy + r[row + 2] * cz + instD[o + 9 + a];
-                double h = Math.abs(r[row]) * hx + Math.abs(r[row + 1]) * hy + Math.abs(r[row + 2]) * hz;
-                h = h * (1 + 1e-9) + 1e-9;
-                instBounds[6 * k + a] = Math.nextDown((float) (c - h));
-                instBounds[6 * k + 3 + a] = Math.nextUp((float) (c + h));
-            }
+            Poses.worldBounds(r, 0, instD, o + 9, instKind[k] == MESH ? instMesh[k].box : null, instParam[3 * k],
+                    instParam[3 * k + 1], instParam[3 * k + 2], instBounds, 6 * k);
         }
         for (int k = 0; k < planeCount; k++) {
             Pose p = Args.notNull("objectPose(" + planeObj[k] + ")", view.objectPose(planeObj[k], t));
-            rotation(p.rotation(), r);
+            Poses.rotation(p.rotation(), r, 0);
             planeD[4 * k] = r[2];
             planeD[4 * k + 1] = r[5];
             planeD[4 * k + 2] = r[8];
             planeD[4 * k + 3] = r[2] * p.position().x() + r[5] * p.position().y() + r[8] * p.position().z();
         }
-        FlatBvh tlas = FlatBvh.build(instBounds, instanceCount);
+        Bvh2 tlas = Bvh2.build(instBounds, instanceCount);
         tlasBounds = tlas.bounds;
         tlasChild = tlas.child;
         tlasOrder = tlas.order;
         tlasNodes = tlas.nodeCount;
         tlasDepth = tlas.depth();
-    }
-
-    /** Row-major world-from-local rotation matrix of a unit quaternion (normalised first). */
-    static void rotation(Quat q, double[] m) {
-        double w = q.w(), x = q.x(), y = q.y(), z = q.z();
-        double n = 1 / Math.sqrt(w * w + x * x + y * y + z * z);
-        w *= n;
-        x *= n;
-        y *= n;
-        z *= n;
-        m[0] = 1 - 2 * (y * y + z * z);
-        m[1] = 2 * (x * y - w * z);
-        m[2] = 2 * (x * z + w * y);
-        m[3] = 2 * (x * y + w * z);
-        m[4] = 1 - 2 * (x * x + z * z);
-        m[5] = 2 * (y * z - w * x);
-        m[6] = 2 * (x * z - w * y);
-        m[7] = 2 * (y * z + w * x);
-        m[8] = 1 - 2 * (x * x + y * y);
     }
 
     /** True when the kernel's fixed traversal stacks are deep enough for these trees. */

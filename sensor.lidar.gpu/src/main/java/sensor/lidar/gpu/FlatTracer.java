@@ -1,22 +1,23 @@
 package sensor.lidar.gpu;
 
 import sensor.api.raytrace.HitBuffer;
+import sensor.raytrace.geometry.Analytic;
+import sensor.raytrace.geometry.Hit;
 
 /**
  * The Java reference traversal of the exact flat arrays of a {@link FlatScene}: the {@code closestHit} kernel of
  * {@code trace.cu} line by line (float slab tests and Möller–Trumbore with ties to the lower triangle id, double
- * refinement, closed-form shapes in double). Tests check it against brute force and the CPU backend; the GPU
+ * refinement, closed-form shapes in double through the CPU backend's {@link Analytic}). Tests check it against brute force and the CPU backend; the GPU
  * scene also answers with it when CUDA fails at run time and no other backend is registered. Single-threaded,
  * not thread-safe (one instance per caller).
  */
-final class FlatTracer {
+final class FlatTracer extends Hit {
     private static final float ROBUST = 1.0000005f;
 
     private final FlatScene s;
     private final int[] stack = new int[1024], tstack = new int[1024];
     private final float[] stackT = new float[1024], tstackT = new float[1024];
-    // the current best hit
-    private double t, nx, ny, nz;
+    // the current best hit: distance and normal in Hit, object and instance (−1 for a plane) here
     private int object, instance;
 
     FlatTracer(FlatScene scene) {
@@ -28,7 +29,7 @@ final class FlatTracer {
         for (int r = 0; r < count; r++) {
             double dx = d[3 * r], dy = d[3 * r + 1], dz = d[3 * r + 2];
             trace(o[3 * r], o[3 * r + 1], o[3 * r + 2], dx, dy, dz, max);
-            if (object < 0 || !(t <= max)) {
+            if (object < 0 || !(tBest <= max)) {
                 out.distance[r] = Double.POSITIVE_INFINITY;
                 out.objectIndex[r] = -1;
                 out.normal[3 * r] = 0;
@@ -49,7 +50,7 @@ final class FlatTracer {
             if (wx * dx + wy * dy + wz * dz > 0) {
                 len = -len;
             }
-            out.distance[r] = t;
+            out.distance[r] = tBest;
             out.objectIndex[r] = object;
             out.normal[3 * r] = wx / len;
             out.normal[3 * r + 1] = wy / len;
@@ -58,7 +59,7 @@ final class FlatTracer {
     }
 
     private void trace(double ox, double oy, double oz, double dx, double dy, double dz, double max) {
-        t = Math.nextUp(max);
+        tBest = Math.nextUp(max);
         object = -1;
         instance = -1;
         for (int k = 0; k < s.planeCount; k++) {
@@ -66,8 +67,8 @@ final class FlatTracer {
             double den = pnx * dx + pny * dy + pnz * dz;
             if (den != 0) {
                 double tp = (s.planeD[4 * k + 3] - (pnx * ox + pny * oy + pnz * oz)) / den;
-                if (tp > 0 && tp < t) {
-                    t = tp;
+                if (tp > 0 && tp < tBest) {
+                    tBest = tp;
                     object = s.planeObj[k];
                     instance = -1;
                     nx = pnx;
@@ -86,7 +87,7 @@ final class FlatTracer {
         float oix = fox * ix, oiy = foy * iy, oiz = foz * iz;
         int ax = ix >= 0 ? 0 : 3, ay = iy >= 0 ? 1 : 4, az = iz >= 0 ? 2 : 5;
         int fx = 3 - ax, fy = 5 - ay, fz = 7 - az;
-        float limit = Math.nextUp((float) t);
+        float limit = Math.nextUp((float) tBest);
         int sp = 0, node = 0;
         for (;;) {
             int b = 12 * node;
@@ -103,7 +104,7 @@ final class FlatTracer {
                 for (int q = ref >>> 3, e = q + (ref & 7); q < e; q++) {
                     instance(s.tlasOrder[q], ox, oy, oz, dx, dy, dz);
                 }
-                limit = Math.nextUp((float) t);
+                limit = Math.nextUp((float) tBest);
                 hl = false;
             }
             if (hr && cr < 0) {
@@ -111,7 +112,7 @@ final class FlatTracer {
                 for (int q = ref >>> 3, e = q + (ref & 7); q < e; q++) {
                     instance(s.tlasOrder[q], ox, oy, oz, dx, dy, dz);
                 }
-                limit = Math.nextUp((float) t);
+                limit = Math.nextUp((float) tBest);
                 hr = false;
             }
             if (hl && hr) {
@@ -164,7 +165,7 @@ final class FlatTracer {
             case FlatScene.MESH -> {
                 hit = false;
                 int slot = mesh(s.instInt[4 * k + 2], (float) lox, (float) loy, (float) loz, (float) ldx, (float) ldy,
-                        (float) ldz, Math.nextUp((float) t));
+                        (float) ldz, Math.nextUp((float) tBest));
                 if (slot >= 0) {
                     float[] q = s.tri;
                     int o = 9 * slot;
@@ -176,8 +177,8 @@ final class FlatTracer {
                     double dist = (gx * (ax - lox) + gy * (ay - loy) + gz * (az - loz)) / den;
                     double len = Math.sqrt(gx * gx + gy * gy + gz * gz);
                     double th = den == 0 ? Double.NaN : dist;
-                    if (th > 0 && th < t) {
-                        t = th;
+                    if (th > 0 && th < tBest) {
+                        tBest = th;
                         nx = gx / len;
                         ny = gy / len;
                         nz = gz / len;
@@ -185,9 +186,10 @@ final class FlatTracer {
                     }
                 }
             }
-            case FlatScene.BOX -> hit = box(lox, loy, loz, ldx, ldy, ldz, m[b + 12], m[b + 13], m[b + 14]);
-            case FlatScene.SPHERE -> hit = sphere(lox, loy, loz, ldx, ldy, ldz, m[b + 12]);
-            default -> hit = cylinder(lox, loy, loz, ldx, ldy, ldz, m[b + 12], m[b + 14]);
+            case FlatScene.BOX -> hit = Analytic.box(lox, loy, loz, ldx, ldy, ldz, m[b + 12], m[b + 13], m[b + 14],
+                    this);
+            case FlatScene.SPHERE -> hit = Analytic.sphere(lox, loy, loz, ldx, ldy, ldz, m[b + 12], this);
+            default -> hit = Analytic.cylinder(lox, loy, loz, ldx, ldy, ldz, m[b + 12], m[b + 14], this);
         }
         if (hit) {
             object = s.instInt[4 * k + 1];
@@ -283,140 +285,6 @@ final class FlatTracer {
             }
         }
         return best;
-    }
-
-    private boolean box(double ox, double oy, double oz, double dx, double dy, double dz, double hx, double hy,
-            double hz) {
-        double tn = Double.NEGATIVE_INFINITY, tf = Double.POSITIVE_INFINITY;
-        int an = -1, af = -1;
-        for (int a = 0; a < 3; a++) {
-            double o = a == 0 ? ox : (a == 1 ? oy : oz);
-            double d = a == 0 ? dx : (a == 1 ? dy : dz);
-            double h = a == 0 ? hx : (a == 1 ? hy : hz);
-            if (d == 0) {
-                if (o < -h || o > h) {
-                    return false;
-                }
-                continue;
-            }
-            double t1 = (-h - o) / d, t2 = (h - o) / d;
-            double lo = Math.min(t1, t2), hi = Math.max(t1, t2);
-            if (lo > tn) {
-                tn = lo;
-                an = a;
-            }
-            if (hi < tf) {
-                tf = hi;
-                af = a;
-            }
-        }
-        if (tn > tf) {
-            return false;
-        }
-        double th;
-        int axis;
-        if (tn > 0) {
-            th = tn;
-            axis = an;
-        } else if (tf > 0) {
-            th = tf;
-            axis = af;
-        } else {
-            return false;
-        }
-        if (!(th < t)) {
-            return false;
-        }
-        t = th;
-        nx = 0;
-        ny = 0;
-        nz = 0;
-        if (axis == 0) {
-            nx = ox + th * dx >= 0 ? 1 : -1;
-        } else if (axis == 1) {
-            ny = oy + th * dy >= 0 ? 1 : -1;
-        } else {
-            nz = oz + th * dz >= 0 ? 1 : -1;
-        }
-        return true;
-    }
-
-    private boolean sphere(double ox, double oy, double oz, double dx, double dy, double dz, double r) {
-        double b = ox * dx + oy * dy + oz * dz;
-        double cc = (ox * ox + oy * oy + oz * oz) - r * r;
-        double disc = b * b - cc;
-        if (disc < 0) {
-            return false;
-        }
-        double sq = Math.sqrt(disc);
-        double t0, t1;
-        if (b <= 0) {
-            t1 = -b + sq;
-            t0 = t1 == 0 ? 0 : cc / t1;
-        } else {
-            t0 = -b - sq;
-            t1 = cc / t0;
-        }
-        double th = t0 > 0 ? t0 : t1;
-        if (!(th > 0 && th < t)) {
-            return false;
-        }
-        t = th;
-        nx = (ox + th * dx) / r;
-        ny = (oy + th * dy) / r;
-        nz = (oz + th * dz) / r;
-        return true;
-    }
-
-    private boolean cylinder(double ox, double oy, double oz, double dx, double dy, double dz, double r, double hz) {
-        double best = t;
-        int kind = 0;
-        double a = dx * dx + dy * dy;
-        if (a > 0) {
-            double b = ox * dx + oy * dy;
-            double cc = ox * ox + oy * oy - r * r;
-            double disc = b * b - a * cc;
-            if (disc >= 0) {
-                double sq = Math.sqrt(disc);
-                double q = b <= 0 ? -b + sq : -b - sq;
-                double ta = q / a, tb = q == 0 ? 0 : cc / q;
-                double t0 = Math.min(ta, tb), t1 = Math.max(ta, tb);
-                if (t0 > 0 && t0 < best && Math.abs(oz + t0 * dz) <= hz) {
-                    best = t0;
-                    kind = 1;
-                } else if (t1 > 0 && t1 < best && Math.abs(oz + t1 * dz) <= hz) {
-                    best = t1;
-                    kind = 1;
-                }
-            }
-        }
-        if (dz != 0) {
-            for (int side = 0; side < 2; side++) {
-                double zc = side == 0 ? hz : -hz;
-                double th = (zc - oz) / dz;
-                if (th > 0 && th < best) {
-                    double x = ox + th * dx, y = oy + th * dy;
-                    if (x * x + y * y <= r * r) {
-                        best = th;
-                        kind = 2 + side;
-                    }
-                }
-            }
-        }
-        if (kind == 0) {
-            return false;
-        }
-        t = best;
-        if (kind == 1) {
-            nx = (ox + best * dx) / r;
-            ny = (oy + best * dy) / r;
-            nz = 0;
-        } else {
-            nx = 0;
-            ny = 0;
-            nz = kind == 2 ? 1 : -1;
-        }
-        return true;
     }
 
     static float inv(float d) {

@@ -16,6 +16,8 @@ import sensor.api.geom.Vec3;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.TraceScene;
 import sensor.raytrace.CpuBvhBackend;
+import sensor.raytrace.geometry.Meshes;
+import sensor.raytrace.geometry.Poses;
 
 /**
  * The flat arrays uploaded to the GPU, traversed by the Java reference traversal ({@link FlatTracer}, the kernel
@@ -54,8 +56,8 @@ class FlatSceneTest {
         TestScene.rays(11, N, o, d);
         HitBuffer out = new HitBuffer(N);
         new FlatTracer(f).closestHit(o, d, N, 50, out);
-        float[][] verts = {soup.vertices(), soup.vertices(), soup.vertices(), FlatScene.heightfieldVertices(hf)};
-        int[][] idx = {soup.indices(), soup.indices(), soup.indices(), FlatScene.heightfieldIndices(hf)};
+        float[][] verts = {soup.vertices(), soup.vertices(), soup.vertices(), Meshes.heightfieldVertices(hf)};
+        int[][] idx = {soup.indices(), soup.indices(), soup.indices(), Meshes.heightfieldIndices(hf)};
         Pose[] all = {poses[0], poses[1], poses[2], hp};
         int hits = 0, mismatches = 0;
         for (int i = 0; i < N; i++) {
@@ -88,7 +90,7 @@ class FlatSceneTest {
     /** Double Möller–Trumbore over every triangle, in the world frame. */
     static double bruteForce(float[] v, int[] idx, Pose p, double[] o, double[] d, int i) {
         double[] r = new double[9];
-        FlatScene.rotation(p.rotation(), r);
+        Poses.rotation(p.rotation(), r, 0);
         double best = Double.POSITIVE_INFINITY;
         double ox = o[3 * i], oy = o[3 * i + 1], oz = o[3 * i + 2], dx = d[3 * i], dy = d[3 * i + 1], dz = d[3 * i + 2];
         for (int t = 0; t < idx.length / 3; t++) {

@@ -1,16 +1,16 @@
-package sensor.raytrace;
+package sensor.raytrace.geometry;
 
 /**
  * Closed-form ray intersections in a shape's local frame, in double. Each method tests a unit-direction ray
- * against one shape and, when the entry (or, from inside, the exit) lies in {@code (0, ctx.tBest)}, stores it
- * in {@code ctx.tBest} with the local outward normal and returns true.
+ * against one shape and, when the entry (or, from inside, the exit) lies in {@code (0, c.tBest)}, stores it
+ * in {@code c.tBest} with the local outward normal and returns true.
  */
-final class Analytic {
+public final class Analytic {
     private Analytic() {}
 
     /** The box {@code |x| ≤ hx, |y| ≤ hy, |z| ≤ hz}. */
-    static boolean box(double ox, double oy, double oz, double dx, double dy, double dz, double hx, double hy,
-            double hz, TraceContext c) {
+    public static boolean box(double ox, double oy, double oz, double dx, double dy, double dz, double hx, double hy,
+            double hz, Hit c) {
         double tn = Double.NEGATIVE_INFINITY, tf = Double.POSITIVE_INFINITY;
         int an = -1, af = -1;
         for (int a = 0; a < 3; a++) {
@@ -66,7 +66,7 @@ final class Analytic {
     }
 
     /** The sphere {@code |p| ≤ r}. */
-    static boolean sphere(double ox, double oy, double oz, double dx, double dy, double dz, double r, TraceContext c) {
+    public static boolean sphere(double ox, double oy, double oz, double dx, double dy, double dz, double r, Hit c) {
         double b = ox * dx + oy * dy + oz * dz;
         double cc = (ox * ox + oy * oy + oz * oz) - r * r;
         double disc = b * b - cc;
@@ -94,8 +94,8 @@ final class Analytic {
     }
 
     /** The capped cylinder {@code x² + y² ≤ r², |z| ≤ hz}. */
-    static boolean cylinder(double ox, double oy, double oz, double dx, double dy, double dz, double r, double hz,
-            TraceContext c) {
+    public static boolean cylinder(double ox, double oy, double oz, double dx, double dy, double dz, double r, double hz,
+            Hit c) {
         double best = c.tBest;
         int kind = 0; // 1 side, 2 top, 3 bottom
         double a = dx * dx + dy * dy;

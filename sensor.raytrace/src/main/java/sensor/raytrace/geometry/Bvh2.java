@@ -1,4 +1,4 @@
-package sensor.raytrace;
+package sensor.raytrace.geometry;
 
 import java.util.Arrays;
 
@@ -9,21 +9,21 @@ import java.util.Arrays;
  * {@code ~(start << 3 | count)}, is a leaf of {@code count} primitives at {@code order[start ..]}. The root
  * (node 0) is always an inner node.
  */
-final class Bvh2 {
+public final class Bvh2 {
     /** Largest leaf the SAH may choose. */
-    static final int MAX_LEAF = 7;
+    public static final int MAX_LEAF = 7;
     private static final int BINS = 16;
     /** SAH costs: one node traversal step and one primitive test. */
     private static final float COST_TRAVERSE = 4f, COST_PRIMITIVE = 1f;
 
     /** 12 floats per node: the boxes of the two children. */
-    final float[] bounds;
+    public final float[] bounds;
     /** 2 ints per node: the two child references. */
-    final int[] child;
+    public final int[] child;
     /** Number of nodes. */
-    final int nodeCount;
+    public final int nodeCount;
     /** Primitive ids in leaf order. */
-    final int[] order;
+    public final int[] order;
 
     private Bvh2(float[] bounds, int[] child, int nodeCount, int[] order) {
         this.bounds = bounds;
@@ -32,14 +32,31 @@ final class Bvh2 {
         this.order = order;
     }
 
-    static boolean isLeaf(int ref) { return ref < 0; }
+    /** Whether child reference {@code ref} is a leaf. */
+    public static boolean isLeaf(int ref) { return ref < 0; }
 
-    static int leafStart(int ref) { return (~ref) >>> 3; }
+    /** First slot in {@link #order} of leaf {@code ref}. */
+    public static int leafStart(int ref) { return (~ref) >>> 3; }
 
-    static int leafCount(int ref) { return (~ref) & 7; }
+    /** Number of primitives of leaf {@code ref}. */
+    public static int leafCount(int ref) { return (~ref) & 7; }
+
+    /** Depth of the tree (root = 1): a traversal stack of this many entries always suffices. */
+    public int depth() {
+        return depth(0);
+    }
+
+    private int depth(int node) {
+        int d = 0;
+        for (int side = 0; side < 2; side++) {
+            int c = child[2 * node + side];
+            d = Math.max(d, c >= 0 ? depth(c) : 0);
+        }
+        return d + 1;
+    }
 
     /** Builds over {@code n >= 0} primitives with boxes {@code primBounds} (6 floats each: min xyz, max xyz). */
-    static Bvh2 build(float[] primBounds, int n) {
+    public static Bvh2 build(float[] primBounds, int n) {
         return new Builder(primBounds, n).run();
     }
 
