@@ -33,6 +33,15 @@ final class CpuTraceScene implements TraceScene {
 
     static final int MESH = 0, BOX = 1, SPHERE = 2, CYLINDER = 3;
 
+    /**
+     * Rays go into one packet run while their origins stay within this distance (m, per axis) of the run's first
+     * origin. Large enough for a lidar whose beams start off its axis (an Ouster's 15.8 mm beam origins, which
+     * turn with the encoder: every column has its own origin) and for a sensor moving during a chunk (16
+     * columns of 2048: under 2 cm at 20 m/s and 10 Hz), small enough that the packet's node tests, which are
+     * widened by the origins' spread, stay tight. Only the grouping depends on it, never a ray's result.
+     */
+    static final double ORIGIN_SPREAD = 0.05;
+
     private final int threads;
     private final ExecutorService pool;
     private final TraceContext[] contexts;
@@ -45,11 +54,12 @@ final class CpuTraceScene implements TraceScene {
     /** Number of BLAS builds so far (tests check that moving bodies cause none). */
     int blasBuilds;
     /**
-     * Trace rays sharing an origin as packets of up to {@link TraceContext#PACKET} (on by default): a long run
-     * from one origin is regrouped by direction ({@link #bandOrder}), then a mesh is traversed once per packet
-     * with an interval-arithmetic box test over the packet's directions, and each ray tests leaf boxes and
-     * triangles on its own ({@link MeshBvh#intersectPacket}). On scene v1 this is about 3× as fast as single
-     * rays. Results are identical either way (tested); off traces ray by ray.
+     * Trace rays with nearby origins (within {@link #ORIGIN_SPREAD} of a run's first origin) as packets of up to
+     * {@link TraceContext#PACKET} (on by default): a long run is regrouped by direction ({@link #bandOrder}),
+     * then a mesh is traversed once per packet with an interval-arithmetic box test over the packet's
+     * directions and origins, and each ray tests leaf boxes and triangles on its own, from its own origin
+     * ({@link MeshBvh#intersectPacket}). On scene v1 this is about 3× as fast as single rays. Results are
+     * identical either way (tested); off traces ray by ray.
      */
     boolean packets = true;
     /** Number of TLAS builds so far. */
@@ -267,9 +277,19 @@ final class CpuTraceScene implements TraceScene {
             int from = k * CHUNK, to = Math.min(count, from + CHUNK);
             for (int r = from; r < to;) {
                 int end = r + 1, limit = packets ? to : r + 1;
-                while (end < limit && o[3 * end] == o[3 * r] && o[3 * end + 1] == o[3 * r + 1]
-                        && o[3 * end + 2] == o[3 * r + 2]) {
-                    end++;
+                double ox = o[3 * r], oy = o[3 * r + 1], oz = o[3 * r + 2];
+                boolean one = true; // one origin for the whole run
+                while (end < limit) {
+                    double x = o[3 * end], y = o[3 * end + 1], z = o[3 * end + 2];
+                    if (x == ox && y == oy && z == oz) {
+                        end++;
+                    } else if (Math.abs(x - ox) <= ORIGIN_SPREAD && Math.abs(y - oy) <= ORIGIN_SPREAD
+                            && Math.abs(z - oz) <= ORIGIN_SPREAD) {
+                        one = false;
+                        end++;
+                    } else {
+                        break;
+                    }
                 }
                 int n = end - r;
                 if (n >= 4 * TraceContext.PACKET) {
@@ -277,7 +297,7 @@ final class CpuTraceScene implements TraceScene {
                     for (int p = 0; p < n; p += TraceContext.PACKET) {
                         int m = Math.min(TraceContext.PACKET, n - p);
                         System.arraycopy(c.order, p, lane, 0, m);
-                        tracePacket(c, m, o, d, max, out);
+                        tracePacket(c, m, o, d, max, out, one);
                     }
                 } else {
                     for (int p = r; p < end; p += TraceContext.PACKET) {
@@ -286,7 +306,7 @@ final class CpuTraceScene implements TraceScene {
                             for (int i = 0; i < m; i++) {
                                 lane[i] = p + i;
                             }
-                            tracePacket(c, m, o, d, max, out);
+                            tracePacket(c, m, o, d, max, out, one);
                         } else {
                             trace(c, o[3 * p], o[3 * p + 1], o[3 * p + 2], d[3 * p], d[3 * p + 1], d[3 * p + 2], max);
                             store(c, p, d[3 * p], d[3 * p + 1], d[3 * p + 2], max, out);
@@ -299,7 +319,7 @@ final class CpuTraceScene implements TraceScene {
     }
 
     /**
-     * Orders the {@code n} rays from {@code r0} (one origin) into {@code c.order} by the z component of their
+     * Orders the {@code n} rays from {@code r0} (nearby origins) into {@code c.order} by the z component of their
      * directions, in {@code n} bands, stable within a band (a counting sort: linear time). For a lidar, whose
      * chunk holds a few columns of channels, consecutive packets then hold the same two or so channels of all
      * the chunk's columns (16 rays over 8 columns × 2 channels rather than 1 column × 16 channels): compact
@@ -363,13 +383,33 @@ final class CpuTraceScene implements TraceScene {
     }
 
     /**
-     * Closest hits of the {@code n <= PACKET} rays {@code c.lane[0 .. n)}, which share one origin: one TLAS traversal
-     * with per-ray masks, then per instance a packet traversal of its BLAS (see
-     * {@link MeshBvh#intersectPacket}). Gives the same results as {@link #trace} ray by ray.
+     * Closest hits of the {@code n <= PACKET} rays {@code c.lane[0 .. n)}, whose origins are nearby: one TLAS
+     * traversal with per-ray masks (boxes widened by the origins' spread), then per instance a packet traversal
+     * of its BLAS (see {@link MeshBvh#intersectPacket}). Every ray's planes, instance transforms, leaf boxes and
+     * triangles use its own origin, with the arithmetic of {@link #trace}, which it gives ray by ray.
      */
-    private void tracePacket(TraceContext c, int n, double[] o, double[] d, double max, HitBuffer out) {
+    private void tracePacket(TraceContext c, int n, double[] o, double[] d, double max, HitBuffer out, boolean one) {
         int r0 = c.lane[0];
         double ox = o[3 * r0], oy = o[3 * r0 + 1], oz = o[3 * r0 + 2];
+        // one origin (lane 0's) for all: the run had one (equal as == compares, as the grouping always did), or
+        // the lanes' origins are bit-identical; otherwise each lane's origin in c.wo*
+        boolean same = true;
+        c.wox[0] = ox;
+        c.woy[0] = oy;
+        c.woz[0] = oz;
+        if (!one) {
+            long bx = Double.doubleToRawLongBits(ox), by = Double.doubleToRawLongBits(oy),
+                    bz = Double.doubleToRawLongBits(oz);
+            for (int i = 1; i < n; i++) {
+                int r = c.lane[i];
+                double x = o[3 * r], y = o[3 * r + 1], z = o[3 * r + 2];
+                c.wox[i] = x;
+                c.woy[i] = y;
+                c.woz[i] = z;
+                same &= Double.doubleToRawLongBits(x) == bx && Double.doubleToRawLongBits(y) == by
+                        && Double.doubleToRawLongBits(z) == bz;
+            }
+        }
         double start = Math.nextUp(max);
         int all = n == 32 ? -1 : (1 << n) - 1;
         for (int i = 0; i < n; i++) {
@@ -387,7 +427,7 @@ final class CpuTraceScene implements TraceScene {
             for (int i = 0; i < n; i++) {
                 double den = nx * c.wdx[i] + ny * c.wdy[i] + nz * c.wdz[i];
                 if (den != 0) {
-                    double t = num / den;
+                    double t = (same ? num : planeOffset[k] - (nx * c.wox[i] + ny * c.woy[i] + nz * c.woz[i])) / den;
                     if (t > 0 && t < c.ptBest[i]) {
                         c.ptBest[i] = t;
                         c.pObject[i] = planeObject[k];
@@ -400,8 +440,8 @@ final class CpuTraceScene implements TraceScene {
             }
         }
         if (instanceCount > 0) {
-            float fox = (float) ox, foy = (float) oy, foz = (float) oz;
-            tlasPacket(c, all, n, fox, foy, foz, ox, oy, oz);
+            c.sameOrigin = same;
+            tlasPacket(c, all, n);
         }
         for (int i = 0; i < n; i++) {
             c.tBest = c.ptBest[i];
@@ -414,8 +454,13 @@ final class CpuTraceScene implements TraceScene {
         }
     }
 
-    private void tlasPacket(TraceContext c, int mask, int n, float fox, float foy, float foz, double ox, double oy,
-            double oz) {
+    /**
+     * The TLAS for a packet. Each box is tested per ray against the box's faces less the packet's float origin
+     * range: min faces less the range's max, max faces less its min. For a ray of inverse direction {@code a}
+     * and any origin in the range, {@code min} of the two products is then at most the ray's near slab
+     * distance and {@code max} at least its far one (with one origin, exactly the ray's own slab distances).
+     */
+    private void tlasPacket(TraceContext c, int mask, int n) {
         final float[] nb = tlas.bounds;
         final int[] nc = tlas.child;
         final int[] stack = c.tlasStack, stackM = c.tlasStackMask;
@@ -426,13 +471,25 @@ final class CpuTraceScene implements TraceScene {
             wiz[i] = MeshBvh.inv((float) c.wdz[i]);
             lim[i] = Math.nextUp((float) c.ptBest[i]);
         }
+        float x0 = (float) c.wox[0], y0 = (float) c.woy[0], z0 = (float) c.woz[0], x1 = x0, y1 = y0, z1 = z0;
+        if (!c.sameOrigin) {
+            for (int i = 1; i < n; i++) {
+                float x = (float) c.wox[i], y = (float) c.woy[i], z = (float) c.woz[i];
+                x0 = Math.min(x0, x);
+                x1 = Math.max(x1, x);
+                y0 = Math.min(y0, y);
+                y1 = Math.max(y1, y);
+                z0 = Math.min(z0, z);
+                z1 = Math.max(z1, z);
+            }
+        }
         int sp = 0, node = 0, m = mask;
         for (;;) {
             int b = 12 * node;
-            float lx0 = nb[b] - fox, ly0 = nb[b + 1] - foy, lz0 = nb[b + 2] - foz;
-            float lx1 = nb[b + 3] - fox, ly1 = nb[b + 4] - foy, lz1 = nb[b + 5] - foz;
-            float rx0 = nb[b + 6] - fox, ry0 = nb[b + 7] - foy, rz0 = nb[b + 8] - foz;
-            float rx1 = nb[b + 9] - fox, ry1 = nb[b + 10] - foy, rz1 = nb[b + 11] - foz;
+            float lx0 = nb[b] - x1, ly0 = nb[b + 1] - y1, lz0 = nb[b + 2] - z1;
+            float lx1 = nb[b + 3] - x0, ly1 = nb[b + 4] - y0, lz1 = nb[b + 5] - z0;
+            float rx0 = nb[b + 6] - x1, ry0 = nb[b + 7] - y1, rz0 = nb[b + 8] - z1;
+            float rx1 = nb[b + 9] - x0, ry1 = nb[b + 10] - y0, rz1 = nb[b + 11] - z0;
             int lm = 0, rm = 0;
             float lmin = Float.POSITIVE_INFINITY, rmin = Float.POSITIVE_INFINITY;
             int hi = 32 - Integer.numberOfLeadingZeros(m);
@@ -461,14 +518,14 @@ final class CpuTraceScene implements TraceScene {
             if (lm != 0 && cl < 0) {
                 int ref = ~cl;
                 for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    instancePacket(c, tlas.order[s], lm, ox, oy, oz);
+                    instancePacket(c, tlas.order[s], lm);
                 }
                 lm = 0;
             }
             if (rm != 0 && cr < 0) {
                 int ref = ~cr;
                 for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    instancePacket(c, tlas.order[s], rm, ox, oy, oz);
+                    instancePacket(c, tlas.order[s], rm);
                 }
                 rm = 0;
             }
@@ -505,16 +562,31 @@ final class CpuTraceScene implements TraceScene {
     }
 
     /** Tests instance {@code k} with the packet rays of {@code mask}, updating their best hits. */
-    private void instancePacket(TraceContext c, int k, int mask, double ox, double oy, double oz) {
-        double lox = ox, loy = oy, loz = oz;
-        boolean identity = instIdentity[k];
+    private void instancePacket(TraceContext c, int k, int mask) {
+        boolean identity = instIdentity[k], same = c.sameOrigin;
         double[] m = instRot;
         int b = 9 * k;
-        if (!identity) {
-            double px = ox - instPos[3 * k], py = oy - instPos[3 * k + 1], pz = oz - instPos[3 * k + 2];
-            lox = m[b] * px + m[b + 3] * py + m[b + 6] * pz;
-            loy = m[b + 1] * px + m[b + 4] * py + m[b + 7] * pz;
-            loz = m[b + 2] * px + m[b + 5] * py + m[b + 8] * pz;
+        int i0 = Integer.numberOfTrailingZeros(mask), w = same ? 0 : i0; // lane 0 holds a shared origin
+        double lox = c.wox[w], loy = c.woy[w], loz = c.woz[w];
+        if (!identity) { // each ray's origin into the instance frame, as trace() does (once when they share one)
+            double qx = instPos[3 * k], qy = instPos[3 * k + 1], qz = instPos[3 * k + 2];
+            for (int bits = same ? 1 : mask; bits != 0; bits &= bits - 1) {
+                int i = Integer.numberOfTrailingZeros(bits);
+                double px = c.wox[i] - qx, py = c.woy[i] - qy, pz = c.woz[i] - qz;
+                c.lox[i] = m[b] * px + m[b + 3] * py + m[b + 6] * pz;
+                c.loy[i] = m[b + 1] * px + m[b + 4] * py + m[b + 7] * pz;
+                c.loz[i] = m[b + 2] * px + m[b + 5] * py + m[b + 8] * pz;
+            }
+            lox = c.lox[w];
+            loy = c.loy[w];
+            loz = c.loz[w];
+        } else if (!same) {
+            for (int bits = mask; bits != 0; bits &= bits - 1) {
+                int i = Integer.numberOfTrailingZeros(bits);
+                c.lox[i] = c.wox[i];
+                c.loy[i] = c.woy[i];
+                c.loz[i] = c.woz[i];
+            }
         }
         for (int bits = mask; bits != 0; bits &= bits - 1) {
             int i = Integer.numberOfTrailingZeros(bits);
@@ -532,6 +604,19 @@ final class CpuTraceScene implements TraceScene {
         int kind = instKind[k];
         if (kind == MESH) {
             MeshBvh mesh = instMesh[k];
+            if (same) {
+                float flx = (float) lox, fly = (float) loy, flz = (float) loz;
+                c.fox[i0] = flx;
+                c.foy[i0] = fly;
+                c.foz[i0] = flz;
+            } else {
+                for (int bits = mask; bits != 0; bits &= bits - 1) {
+                    int i = Integer.numberOfTrailingZeros(bits);
+                    c.fox[i] = (float) c.lox[i];
+                    c.foy[i] = (float) c.loy[i];
+                    c.foz[i] = (float) c.loz[i];
+                }
+            }
             for (int bits = mask; bits != 0; bits &= bits - 1) {
                 int i = Integer.numberOfTrailingZeros(bits);
                 float fx = (float) c.ldx[i], fy = (float) c.ldy[i], fz = (float) c.ldz[i];
@@ -543,13 +628,14 @@ final class CpuTraceScene implements TraceScene {
                 c.fiz[i] = MeshBvh.inv(fz);
                 c.ftBest[i] = Math.nextUp((float) c.ptBest[i]);
             }
-            mesh.intersectPacket((float) lox, (float) loy, (float) loz, mask, c);
+            mesh.intersectPacket(mask, c);
             double[] n = c.normal;
             for (int bits = mask; bits != 0; bits &= bits - 1) {
                 int i = Integer.numberOfTrailingZeros(bits);
                 int slot = c.slot[i];
                 if (slot >= 0) {
-                    double t = mesh.refine(slot, lox, loy, loz, c.ldx[i], c.ldy[i], c.ldz[i], n);
+                    double t = same ? mesh.refine(slot, lox, loy, loz, c.ldx[i], c.ldy[i], c.ldz[i], n)
+                            : mesh.refine(slot, c.lox[i], c.loy[i], c.loz[i], c.ldx[i], c.ldy[i], c.ldz[i], n);
                     if (t > 0 && t < c.ptBest[i]) {
                         hitLane(c, i, k, t, n[0], n[1], n[2]);
                     }
@@ -561,6 +647,11 @@ final class CpuTraceScene implements TraceScene {
             int i = Integer.numberOfTrailingZeros(bits);
             c.tBest = c.ptBest[i];
             double dx = c.ldx[i], dy = c.ldy[i], dz = c.ldz[i];
+            if (!same) {
+                lox = c.lox[i];
+                loy = c.loy[i];
+                loz = c.loz[i];
+            }
             boolean hit = switch (kind) {
                 case BOX -> Analytic.box(lox, loy, loz, dx, dy, dz, instParam[3 * k], instParam[3 * k + 1],
                         instParam[3 * k + 2], c);

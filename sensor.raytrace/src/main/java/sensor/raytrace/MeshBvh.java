@@ -178,20 +178,22 @@ final class MeshBvh {
     }
 
     /**
-     * Packet traversal: the rays of {@code mask} share the origin {@code (ox, oy, oz)}; their float directions
-     * and inverses are in {@code ctx.fd*} / {@code ctx.fi*} and their exclusive limits in {@code ctx.ftBest}.
+     * Packet traversal: the rays of {@code mask} have nearby float origins in {@code ctx.fo*} (when
+     * {@code ctx.sameOrigin}, one origin, given in the lane of the lowest bit only); their float directions and
+     * inverses are in {@code ctx.fd*} / {@code ctx.fi*} and their exclusive limits in {@code ctx.ftBest}.
      * Leaves {@code ctx.slot[i]} (−1 for none) and {@code ctx.ftBest[i]}, exactly what {@link #intersect} gives
      * ray by ray.
      *
      * <p>Rays whose directions have the same signs on every axis (lidar rays of neighbouring channels and
-     * columns: one origin, nearly one direction) share one traversal: each node's four boxes are tested once against the whole
-     * packet by interval arithmetic over the packet's inverse directions (a conservative superset of the rays'
-     * own slab tests), and only at a leaf each ray tests the leaf box and then the triangles on its own. A
+     * columns: nearby origins, nearly one direction) share one traversal: each node's four boxes are tested once
+     * against the whole packet by interval arithmetic over the packet's inverse directions and origins (a
+     * conservative superset of the rays' own slab tests), and only at a leaf each ray tests the leaf box and
+     * then the triangles on its own, from its own origin. A
      * ray's result is the closest of the triangles it reaches, ties to the lower triangle index, so it does
      * not depend on the order of visits nor on the other rays of the packet. Rays of different octants go as
      * separate packets (a lone ray on its own).
      */
-    void intersectPacket(float ox, float oy, float oz, int mask, TraceContext ctx) {
+    void intersectPacket(int mask, TraceContext ctx) {
         final float[] ix = ctx.fix, iy = ctx.fiy, iz = ctx.fiz;
         // lanes by octant of their directions
         int m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0, m6 = 0, m7 = 0;
@@ -210,23 +212,36 @@ final class MeshBvh {
                 default -> m7 |= bit;
             }
         }
+        boolean same = ctx.sameOrigin;
+        int i0 = Integer.numberOfTrailingZeros(mask);
+        float ox = ctx.fox[i0], oy = ctx.foy[i0], oz = ctx.foz[i0];
         if (m0 == mask || m1 == mask || m2 == mask || m3 == mask || m4 == mask || m5 == mask || m6 == mask
                 || m7 == mask) {
-            packetSameSigns(ox, oy, oz, mask, ctx);
+            if (same) {
+                packetSameSigns(ox, oy, oz, mask, ctx);
+            } else {
+                packetSpread(mask, ctx);
+            }
             return;
         }
         for (int sub : new int[] {m0, m1, m2, m3, m4, m5, m6, m7}) {
             if (Integer.bitCount(sub) >= 2) {
-                packetSameSigns(ox, oy, oz, sub, ctx);
+                if (same) {
+                    packetSameSigns(ox, oy, oz, sub, ctx);
+                } else {
+                    packetSpread(sub, ctx);
+                }
             } else if (sub != 0) {
                 int i = Integer.numberOfTrailingZeros(sub);
-                ctx.slot[i] = intersect(ox, oy, oz, ctx.fdx[i], ctx.fdy[i], ctx.fdz[i], ctx.ftBest[i], ctx);
+                ctx.slot[i] = same ? intersect(ox, oy, oz, ctx.fdx[i], ctx.fdy[i], ctx.fdz[i], ctx.ftBest[i], ctx)
+                        : intersect(ctx.fox[i], ctx.foy[i], ctx.foz[i], ctx.fdx[i], ctx.fdy[i], ctx.fdz[i],
+                                ctx.ftBest[i], ctx);
                 ctx.ftBest[i] = ctx.hitT;
             }
         }
     }
 
-    /** {@link #intersectPacket} for lanes whose directions have the same signs on every axis. */
+    /** {@link #intersectPacket} for lanes whose directions have the same signs on every axis, from one origin. */
     private void packetSameSigns(float ox, float oy, float oz, int mask, TraceContext ctx) {
         final float[] ix = ctx.fix, iy = ctx.fiy, iz = ctx.fiz, tb = ctx.ftBest;
         final float[] dxs = ctx.fdx, dys = ctx.fdy, dzs = ctx.fdz;
@@ -351,6 +366,165 @@ final class MeshBvh {
                     newLimit = Math.max(newLimit, tb[Integer.numberOfTrailingZeros(bits)]);
                 }
                 limit = Math.min(limit, newLimit);
+            }
+        }
+    }
+
+    /**
+     * {@link #packetSameSigns} for lanes whose origins differ (not all bit-identical). A node box is
+     * tested with its faces less the packet's origin range, near faces less the origin that makes them nearest
+     * and far faces less the one that makes them farthest (min faces less the range's max, max faces less its
+     * min), times the range of inverse directions: no ray of the packet can be nearer or farther.
+     */
+    private void packetSpread(int mask, TraceContext ctx) {
+        final float[] ix = ctx.fix, iy = ctx.fiy, iz = ctx.fiz, tb = ctx.ftBest;
+        final float[] dxs = ctx.fdx, dys = ctx.fdy, dzs = ctx.fdz;
+        final float[] oxs = ctx.fox, oys = ctx.foy, ozs = ctx.foz;
+        final int[] slot = ctx.slot;
+        float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+        float ox0 = Float.POSITIVE_INFINITY, oy0 = ox0, oz0 = ox0, ox1 = Float.NEGATIVE_INFINITY, oy1 = ox1, oz1 = ox1;
+        float limit = Float.NEGATIVE_INFINITY;
+        for (int bits = mask; bits != 0; bits &= bits - 1) {
+            int i = Integer.numberOfTrailingZeros(bits);
+            slot[i] = -1;
+            float a = ix[i], c = iy[i], e = iz[i];
+            x0 = Math.min(x0, a);
+            x1 = Math.max(x1, a);
+            y0 = Math.min(y0, c);
+            y1 = Math.max(y1, c);
+            z0 = Math.min(z0, e);
+            z1 = Math.max(z1, e);
+            limit = Math.max(limit, tb[i]);
+            float p = oxs[i], q = oys[i], r = ozs[i];
+            ox0 = Math.min(ox0, p);
+            ox1 = Math.max(ox1, p);
+            oy0 = Math.min(oy0, q);
+            oy1 = Math.max(oy1, q);
+            oz0 = Math.min(oz0, r);
+            oz1 = Math.max(oz1, r);
+        }
+        boolean sx = x0 >= 0, sy = y0 >= 0, sz = z0 >= 0;
+        // origins subtracted from the near and far faces (the min face takes the range's max, the max face its min)
+        float onx = sx ? ox1 : ox0, ony = sy ? oy1 : oy0, onz = sz ? oz1 : oz0;
+        float ofx = sx ? ox0 : ox1, ofy = sy ? oy0 : oy1, ofz = sz ? oz0 : oz1;
+        final float[] nb = wide.bounds;
+        final int[] nc = wide.child;
+        final int[] stack = ctx.stack;
+        final float[] stackT = ctx.stackT;
+        final int[] stackB = ctx.stackMask;
+        // near and far plane offsets within a node (min x, y, z at 0, 4, 8; max at 12, 16, 20)
+        int nx = sx ? 0 : 12, ny = sy ? 4 : 16, nz = sz ? 8 : 20;
+        int fx = 12 - nx, fy = 20 - ny, fz = 28 - nz;
+        int sp = 0, node = 0;
+        for (;;) {
+            int b = Bvh4.STRIDE * node;
+            int c = 4 * node;
+            int base = sp;
+            for (int k = 0; k < 4; k++) {
+                float ax = nb[b + nx + k] - onx, ay = nb[b + ny + k] - ony, az = nb[b + nz + k] - onz;
+                float bx = nb[b + fx + k] - ofx, by = nb[b + fy + k] - ofy, bz = nb[b + fz + k] - ofz;
+                float tn = max(max(min(ax * x0, ax * x1), min(ay * y0, ay * y1)), max(min(az * z0, az * z1), 0f));
+                float tf = min(min(max(bx * x0, bx * x1), max(by * y0, by * y1)), max(bz * z0, bz * z1)) * ROBUST;
+                if (tn <= tf && tn <= limit) {
+                    stack[sp] = nc[c + k];
+                    stackB[sp] = b + k;
+                    stackT[sp++] = tn;
+                }
+            }
+            for (int i = base + 1; i < sp; i++) {
+                float key = stackT[i];
+                int kr = stack[i], kb = stackB[i];
+                int j = i - 1;
+                while (j >= base && stackT[j] < key) {
+                    stackT[j + 1] = stackT[j];
+                    stack[j + 1] = stack[j];
+                    stackB[j + 1] = stackB[j];
+                    j--;
+                }
+                stackT[j + 1] = key;
+                stack[j + 1] = kr;
+                stackB[j + 1] = kb;
+            }
+            for (;;) {
+                if (sp == 0) {
+                    return;
+                }
+                int r = stack[--sp];
+                if (stackT[sp] > limit) {
+                    continue;
+                }
+                if (r >= 0) {
+                    node = r;
+                    break;
+                }
+                // a leaf: each ray on its own
+                int ref = ~r, s0 = ref >>> 3;
+                int lb = stackB[sp];
+                int bx = lb + nx, by = lb + ny, bz = lb + nz, ex = lb + fx, ey = lb + fy, ez = lb + fz;
+                float pnx = nb[bx], pny = nb[by], pnz = nb[bz], pfx = nb[ex], pfy = nb[ey], pfz = nb[ez];
+                int lm = 0;
+                for (int bits = mask; bits != 0; bits &= bits - 1) {
+                    int i = Integer.numberOfTrailingZeros(bits);
+                    float a = ix[i], cc = iy[i], e = iz[i], px = oxs[i], py = oys[i], pz = ozs[i];
+                    float tn = max(max(pnx * a - px * a, pny * cc - py * cc), max(pnz * e - pz * e, 0f));
+                    float tf = min(min(pfx * a - px * a, pfy * cc - py * cc), pfz * e - pz * e) * ROBUST;
+                    if (tn <= tf && tn <= tb[i]) {
+                        lm |= 1 << i;
+                    }
+                }
+                if (lm == 0) {
+                    continue;
+                }
+                final float[] tr = tri;
+                final int[] id = triId;
+                leafPerOrigin(s0, s0 + (ref & 7), lm, ctx);
+                float newLimit = Float.NEGATIVE_INFINITY;
+                for (int bits = mask; bits != 0; bits &= bits - 1) {
+                    newLimit = Math.max(newLimit, tb[Integer.numberOfTrailingZeros(bits)]);
+                }
+                limit = Math.min(limit, newLimit);
+            }
+        }
+    }
+
+    /**
+     * The triangles of leaf slots {@code [s0, s1)} against the lanes of {@code lm}, each from its own origin:
+     * {@link #leaf}'s arithmetic ray by ray.
+     */
+    private void leafPerOrigin(int s0, int s1, int lm, TraceContext ctx) {
+        final float[] tr = tri;
+        final int[] id = triId;
+        final float[] tb = ctx.ftBest, dxs = ctx.fdx, dys = ctx.fdy, dzs = ctx.fdz;
+        final float[] oxs = ctx.fox, oys = ctx.foy, ozs = ctx.foz;
+        final int[] slot = ctx.slot;
+        for (int s = s0; s < s1; s++) {
+            int q = 9 * s;
+            float v0x = tr[q], v0y = tr[q + 1], v0z = tr[q + 2];
+            float e1x = tr[q + 3], e1y = tr[q + 4], e1z = tr[q + 5];
+            float e2x = tr[q + 6], e2y = tr[q + 7], e2z = tr[q + 8];
+            for (int bits = lm; bits != 0; bits &= bits - 1) {
+                int i = Integer.numberOfTrailingZeros(bits);
+                float dx = dxs[i], dy = dys[i], dz = dzs[i];
+                float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+                float det = e1x * px + e1y * py + e1z * pz;
+                float idet = 1f / det;
+                float tx = oxs[i] - v0x, ty = oys[i] - v0y, tz = ozs[i] - v0z;
+                float u = (tx * px + ty * py + tz * pz) * idet;
+                if (!(u >= 0f && u <= 1f)) {
+                    continue;
+                }
+                float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+                float v = (dx * qx + dy * qy + dz * qz) * idet;
+                if (!(v >= 0f && u + v <= 1f)) {
+                    continue;
+                }
+                float t = (e2x * qx + e2y * qy + e2z * qz) * idet;
+                float best = tb[i];
+                int h = slot[i];
+                if (t > 0f && (t < best || (t == best && h >= 0 && id[s] < id[h]))) {
+                    tb[i] = t;
+                    slot[i] = s;
+                }
             }
         }
     }

@@ -6,7 +6,7 @@ import sensor.raytrace.geometry.Hit;
 final class TraceContext extends Hit {
     /** Deep enough for any SAH tree the builder makes over fewer than 2^28 primitives. */
     private static final int STACK = 1024;
-    /** Rays per packet (rays sharing an origin, traced together); at most 32 (one int mask). */
+    /** Rays per packet (rays with nearby origins, traced together); at most 32 (one int mask). */
     static final int PACKET = 32;
 
     final int[] stack = new int[STACK];
@@ -18,9 +18,15 @@ final class TraceContext extends Hit {
     float hitT;
     /** Object of the best hit so far for the current ray (distance and local normal: {@link Hit}). */
     int hitObject;
-    /** Packet lanes: world and local directions, float inverses, per-lane best hits. */
+    /** Packet lanes: world and local origins and directions, float inverses, per-lane best hits. */
     final double[] wdx = new double[PACKET], wdy = new double[PACKET], wdz = new double[PACKET];
     final double[] ldx = new double[PACKET], ldy = new double[PACKET], ldz = new double[PACKET];
+    final double[] wox = new double[PACKET], woy = new double[PACKET], woz = new double[PACKET];
+    final double[] lox = new double[PACKET], loy = new double[PACKET], loz = new double[PACKET];
+    /** Packet lanes: float origins in the frame of the mesh being traversed. */
+    final float[] fox = new float[PACKET], foy = new float[PACKET], foz = new float[PACKET];
+    /** Whether all lanes of the current packet have bit-identical world origins. */
+    boolean sameOrigin;
     final float[] fdx = new float[PACKET], fdy = new float[PACKET], fdz = new float[PACKET];
     final float[] fix = new float[PACKET], fiy = new float[PACKET], fiz = new float[PACKET];
     final float[] ftBest = new float[PACKET];
