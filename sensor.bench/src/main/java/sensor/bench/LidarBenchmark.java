@@ -38,6 +38,8 @@ import sensor.raytrace.CpuBvhBackend;
  * </pre>
  */
 public final class LidarBenchmark {
+    private static final int REPETITIONS = 3;
+
     private LidarBenchmark() {}
 
     public static void main(String[] args) throws IOException {
@@ -53,7 +55,7 @@ public final class LidarBenchmark {
                 fullN * 1e6 / raysPerSecondOfSimulation);
     }
 
-    /** Mrays/s of the lidar over {@code frames} frames after a two-frame warm-up. */
+    /** Mrays/s of the lidar over {@code frames} frames after a two-frame warm-up, best of a few passes. */
     private static double run(boolean full, int threads, int frames) {
         Environment env = new Environment();
         LidarSensorType lidar = new LidarSensorType();
@@ -84,13 +86,16 @@ public final class LidarBenchmark {
         env.addOutputSink(f -> points[0] += ((LidarOutput) f.data()).count());
         env.addSensor(SensorSpec.of("os1", "lidar", c, SensorMount.world(Pose.translation(0, 0, 2)), 10));
         env.advance(0.2);
-        long t0 = System.nanoTime();
-        points[0] = 0;
-        env.advance(frames * 0.1);
-        double seconds = (System.nanoTime() - t0) * 1e-9;
+        double seconds = Double.MAX_VALUE;
+        for (int rep = 0; rep < REPETITIONS; rep++) { // the machines are shared: keep the best of a few passes
+            long t0 = System.nanoTime();
+            points[0] = 0;
+            env.advance(frames * 0.1);
+            seconds = Math.min(seconds, (System.nanoTime() - t0) * 1e-9);
+        }
         double mrays = frames * 2048.0 * 128 / seconds / 1e6;
-        System.out.printf("  %s, %d thread(s): %d frames in %.2f s, %.0f points/frame, %.2f Mrays/s%n",
-                full ? "full pipeline" : "closest hit", threads, frames, seconds, (double) points[0] / frames, mrays);
+        System.out.printf("  %s, %d thread(s): best of %d passes of %d frames: %.2f s, %.0f points/frame, %.2f Mrays/s%n",
+                full ? "full pipeline" : "closest hit", threads, REPETITIONS, frames, seconds, (double) points[0] / frames, mrays);
         env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
         return mrays;
     }

@@ -117,32 +117,36 @@ final class LidarSensor implements Sensor {
         double[] wo = new double[3 * total], wd = new double[3 * total];
         int[] key = new int[total];
         Pose[] poses = new Pose[b];
-        Pose pose = null;
-        double poseTime = Double.NaN;
-        for (int i = 0; i < b; i++) {
-            if (beams.times[i] != poseTime) {
-                poseTime = beams.times[i];
-                pose = ctx.sensorPose(poseTime);
+        pipeline.parallel(b, c -> { // world rays from the sensor pose at each beam's firing time
+            Pose pose = null;
+            double poseTime = Double.NaN;
+            for (int i = c * ReturnPipeline.CHUNK, end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK); i < end; i++) {
+                if (beams.times[i] != poseTime) {
+                    poseTime = beams.times[i];
+                    pose = ctx.sensorPose(poseTime);
+                }
+                poses[i] = pose;
+                Vec3 o = pose.transformPoint(new Vec3(beams.origins[3 * i], beams.origins[3 * i + 1], beams.origins[3 * i + 2]));
+                Vec3 d = new Vec3(beams.directions[3 * i], beams.directions[3 * i + 1], beams.directions[3 * i + 2]).normalized();
+                for (int k = 0; k < s; k++) {
+                    Vec3 dk = pose.transformVector(subRay(d, k, s));
+                    int r = i * s + k;
+                    wo[3 * r] = o.x(); wo[3 * r + 1] = o.y(); wo[3 * r + 2] = o.z();
+                    wd[3 * r] = dk.x(); wd[3 * r + 1] = dk.y(); wd[3 * r + 2] = dk.z();
+                    key[r] = beams.patternIndex[i];
+                }
             }
-            poses[i] = pose;
-            Vec3 o = pose.transformPoint(new Vec3(beams.origins[3 * i], beams.origins[3 * i + 1], beams.origins[3 * i + 2]));
-            Vec3 d = new Vec3(beams.directions[3 * i], beams.directions[3 * i + 1], beams.directions[3 * i + 2]).normalized();
-            for (int k = 0; k < s; k++) {
-                Vec3 dk = pose.transformVector(subRay(d, k, s));
-                int r = i * s + k;
-                wo[3 * r] = o.x(); wo[3 * r + 1] = o.y(); wo[3 * r + 2] = o.z();
-                wd[3 * r] = dk.x(); wd[3 * r + 1] = dk.y(); wd[3 * r + 2] = dk.z();
-                key[r] = beams.patternIndex[i];
-            }
-        }
+        });
         pipeline.reset(total);
-        int slices = Math.min(config.timeSlices(), Math.max(1, b));
+        SceneView view = ctx.scene();
+        // the scene is refreshed per time slice only when some object moves with a body
+        boolean moving = view.objects().stream().anyMatch(o -> o.bodyId() != null);
+        int slices = moving ? Math.min(config.timeSlices(), Math.max(1, b)) : 1;
         for (int sl = 0; sl < slices; sl++) {
             int first = (int) ((long) b * sl / slices), last = (int) ((long) b * (sl + 1) / slices);
             if (last <= first) {
                 continue;
             }
-            SceneView view = ctx.scene();
             scene.update(view, 0.5 * (beams.times[first] + beams.times[last - 1]));
             pipeline.trace(scene, view, wo, wd, first * s, (last - first) * s, key, random, ctx.index());
         }
@@ -179,48 +183,50 @@ final class LidarSensor implements Sensor {
                 }
             }
         });
-        int points = 0;
+        // first point of each beam (prefix sum), so beams fill their points in parallel
+        int[] firstPoint = new int[b + 1];
         for (int i = 0; i < b; i++) {
-            points += config.emitMisses() && count[i] == 0 ? 1 : count[i];
+            firstPoint[i + 1] = firstPoint[i] + (config.emitMisses() && count[i] == 0 ? 1 : count[i]);
         }
+        int points = firstPoint[b];
         PointBuffer pts = new PointBuffer(points);
         int[] ring = new int[points], ent = new int[points], type = new int[points], hit = new int[points];
         float[] normal = new float[3 * points];
-        int p = 0;
-        for (int i = 0; i < b; i++) {
-            int n = count[i];
-            if (n == 0 && config.emitMisses()) {
-                pts.patternIndex[p] = beams.patternIndex[i];
-                pts.times[p] = beams.times[i];
-                ring[p] = beams.patternIndex[i] % channels;
-                ent[p] = -1;
-                p++;
-                continue;
+        pipeline.parallel(b, c -> {
+            int end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK);
+            for (int i = c * ReturnPipeline.CHUNK; i < end; i++) {
+                int p = firstPoint[i], n = count[i];
+                if (n == 0 && config.emitMisses()) {
+                    pts.patternIndex[p] = beams.patternIndex[i];
+                    pts.times[p] = beams.times[i];
+                    ring[p] = beams.patternIndex[i] % channels;
+                    ent[p] = -1;
+                    continue;
+                }
+                Quat inv = n == 0 ? null : poses[i].rotation().conjugate();
+                for (int k = 0; k < n; k++, p++) {
+                    int j = i * perBeam + k;
+                    double dx = beams.directions[3 * i], dy = beams.directions[3 * i + 1], dz = beams.directions[3 * i + 2];
+                    pts.xyz[3 * p] = (float) (beams.origins[3 * i] + dx * opl[j]);
+                    pts.xyz[3 * p + 1] = (float) (beams.origins[3 * i + 1] + dy * opl[j]);
+                    pts.xyz[3 * p + 2] = (float) (beams.origins[3 * i + 2] + dz * opl[j]);
+                    pts.distance[p] = (float) opl[j];
+                    pts.intensity[p] = (float) inten[j];
+                    pts.patternIndex[p] = beams.patternIndex[i];
+                    pts.times[p] = beams.times[i];
+                    ring[p] = beams.patternIndex[i] % channels;
+                    ent[p] = entity[j];
+                    type[p] = k;
+                    hit[p] = 1;
+                    int cs = slot[j];
+                    Vec3 nl = inv.rotate(new Vec3(pipeline.candNormal[3 * cs], pipeline.candNormal[3 * cs + 1],
+                            pipeline.candNormal[3 * cs + 2]));
+                    normal[3 * p] = (float) nl.x();
+                    normal[3 * p + 1] = (float) nl.y();
+                    normal[3 * p + 2] = (float) nl.z();
+                }
             }
-            for (int k = 0; k < n; k++) {
-                int j = i * perBeam + k;
-                double dx = beams.directions[3 * i], dy = beams.directions[3 * i + 1], dz = beams.directions[3 * i + 2];
-                pts.xyz[3 * p] = (float) (beams.origins[3 * i] + dx * opl[j]);
-                pts.xyz[3 * p + 1] = (float) (beams.origins[3 * i + 1] + dy * opl[j]);
-                pts.xyz[3 * p + 2] = (float) (beams.origins[3 * i + 2] + dz * opl[j]);
-                pts.distance[p] = (float) opl[j];
-                pts.intensity[p] = (float) inten[j];
-                pts.patternIndex[p] = beams.patternIndex[i];
-                pts.times[p] = beams.times[i];
-                ring[p] = beams.patternIndex[i] % channels;
-                ent[p] = entity[j];
-                type[p] = k;
-                hit[p] = 1;
-                Quat inv = poses[i].rotation().conjugate();
-                int cs = slot[j];
-                Vec3 nl = inv.rotate(new Vec3(pipeline.candNormal[3 * cs], pipeline.candNormal[3 * cs + 1],
-                        pipeline.candNormal[3 * cs + 2]));
-                normal[3 * p] = (float) nl.x();
-                normal[3 * p + 1] = (float) nl.y();
-                normal[3 * p + 2] = (float) nl.z();
-                p++;
-            }
-        }
+        });
         pts.count(points);
         for (int k = 0; k < noises.size(); k++) {
             noises.get(k).apply(pts, stream(random, 1 + distortions.size() + k), ctx.index());
@@ -228,31 +234,39 @@ final class LidarSensor implements Sensor {
         return pack(pts, ring, ent, type, hit, normal);
     }
 
+    /** Packs the fields of every point in order [O]; points are written in parallel at their own offsets. */
     private LidarOutput pack(PointBuffer pts, int[] ring, int[] ent, int[] type, int[] hit, float[] normal) {
         List<OutputField> fields = config.fields();
         int n = pts.count(), stride = LidarOutput.stride(fields);
         ByteBuffer buf = ByteBuffer.allocate(n * stride).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < n; i++) {
-            float x = pts.xyz[3 * i], y = pts.xyz[3 * i + 1], z = pts.xyz[3 * i + 2];
-            for (OutputField f : fields) {
-                switch (f) {
-                    case XYZ_VEC3_F32 -> buf.putFloat(x).putFloat(y).putFloat(z);
-                    case INTENSITY_F32 -> buf.putFloat(pts.intensity[i]);
-                    case DISTANCE_F32 -> buf.putFloat(pts.distance[i]);
-                    case AZIMUTH_F32 -> buf.putFloat((float) Math.atan2(patternDirs[3 * pts.patternIndex[i] + 1],
-                            patternDirs[3 * pts.patternIndex[i]]));
-                    case ELEVATION_F32 -> buf.putFloat((float) Math.asin(Math.max(-1, Math.min(1,
-                            patternDirs[3 * pts.patternIndex[i] + 2]))));
-                    case RING_ID_U16 -> buf.putShort((short) ring[i]);
-                    case TIME_STAMP_F64 -> buf.putDouble(pts.times[i]);
-                    case ENTITY_ID_I32 -> buf.putInt(ent[i]);
-                    case IS_HIT_I32 -> buf.putInt(hit[i]);
-                    case NORMAL_VEC3_F32 -> buf.putFloat(normal[3 * i]).putFloat(normal[3 * i + 1]).putFloat(normal[3 * i + 2]);
-                    case RETURN_TYPE_U8 -> buf.put((byte) type[i]);
+        OutputField[] order = fields.toArray(OutputField[]::new);
+        pipeline.parallel(n, c -> {
+            int end = Math.min(n, (c + 1) * ReturnPipeline.CHUNK);
+            for (int i = c * ReturnPipeline.CHUNK; i < end; i++) {
+                int at = i * stride;
+                for (OutputField f : order) {
+                    switch (f) {
+                        case XYZ_VEC3_F32 -> {
+                            buf.putFloat(at, pts.xyz[3 * i]).putFloat(at + 4, pts.xyz[3 * i + 1]).putFloat(at + 8, pts.xyz[3 * i + 2]);
+                        }
+                        case INTENSITY_F32 -> buf.putFloat(at, pts.intensity[i]);
+                        case DISTANCE_F32 -> buf.putFloat(at, pts.distance[i]);
+                        case AZIMUTH_F32 -> buf.putFloat(at, (float) Math.atan2(patternDirs[3 * pts.patternIndex[i] + 1],
+                                patternDirs[3 * pts.patternIndex[i]]));
+                        case ELEVATION_F32 -> buf.putFloat(at, (float) Math.asin(Math.max(-1, Math.min(1,
+                                patternDirs[3 * pts.patternIndex[i] + 2]))));
+                        case RING_ID_U16 -> buf.putShort(at, (short) ring[i]);
+                        case TIME_STAMP_F64 -> buf.putDouble(at, pts.times[i]);
+                        case ENTITY_ID_I32 -> buf.putInt(at, ent[i]);
+                        case IS_HIT_I32 -> buf.putInt(at, hit[i]);
+                        case NORMAL_VEC3_F32 -> buf.putFloat(at, normal[3 * i]).putFloat(at + 4, normal[3 * i + 1])
+                                .putFloat(at + 8, normal[3 * i + 2]);
+                        case RETURN_TYPE_U8 -> buf.put(at, (byte) type[i]);
+                    }
+                    at += f.bytes();
                 }
             }
-        }
-        buf.flip();
+        });
         return new LidarOutput(fields, n, buf);
     }
 

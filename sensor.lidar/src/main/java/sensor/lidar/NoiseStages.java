@@ -17,6 +17,19 @@ import sensor.lidar.api.NoiseConfigs.DistanceNoise;
 public final class NoiseStages {
     private NoiseStages() {}
 
+    /**
+     * Runs {@code body} over {@code [0, n)} in chunks, in parallel on the common pool: every index draws its
+     * own counter-based numbers, so the result does not depend on the split.
+     */
+    static void forEach(int n, java.util.function.IntConsumer body) {
+        int chunk = 4096, chunks = (n + chunk - 1) / chunk;
+        java.util.stream.IntStream.range(0, chunks).parallel().forEach(c -> {
+            for (int i = c * chunk, end = Math.min(n, (c + 1) * chunk); i < end; i++) {
+                body.accept(i);
+            }
+        });
+    }
+
     /** Rotates (x, y, z) at {@code v[o..o+2]} about a lidar axis by {@code a}. */
     static void rotate(Axis axis, double a, double[] v, int o) {
         double c = Math.cos(a), s = Math.sin(a), x = v[o], y = v[o + 1], z = v[o + 2];
@@ -41,12 +54,10 @@ public final class NoiseStages {
 
         @Override
         public RayDistortion create(AngularNoise c) {
-            return (RayBuffer rays, CounterRandom random, long step) -> {
-                for (int i = 0; i < rays.size(); i++) {
-                    double a = random.gaussian(step, rays.patternIndex[i], 0, c.mean(), c.sigma());
-                    rotate(c.axis(), a, rays.directions, 3 * i);
-                }
-            };
+            return (RayBuffer rays, CounterRandom random, long step) -> forEach(rays.size(), i -> {
+                double a = random.gaussian(step, rays.patternIndex[i], 0, c.mean(), c.sigma());
+                rotate(c.axis(), a, rays.directions, 3 * i);
+            });
         }
     }
 
@@ -60,15 +71,12 @@ public final class NoiseStages {
 
         @Override
         public OutputNoise create(AngularNoise c) {
-            return (PointBuffer p, CounterRandom random, long step) -> {
-                double[] v = new double[3];
-                for (int i = 0; i < p.count(); i++) {
-                    double a = random.gaussian(step, p.patternIndex[i], 1, c.mean(), c.sigma());
-                    v[0] = p.xyz[3 * i]; v[1] = p.xyz[3 * i + 1]; v[2] = p.xyz[3 * i + 2];
-                    rotate(c.axis(), a, v, 0);
-                    p.xyz[3 * i] = (float) v[0]; p.xyz[3 * i + 1] = (float) v[1]; p.xyz[3 * i + 2] = (float) v[2];
-                }
-            };
+            return (PointBuffer p, CounterRandom random, long step) -> forEach(p.count(), i -> {
+                double a = random.gaussian(step, p.patternIndex[i], 1, c.mean(), c.sigma());
+                double[] v = {p.xyz[3 * i], p.xyz[3 * i + 1], p.xyz[3 * i + 2]};
+                rotate(c.axis(), a, v, 0);
+                p.xyz[3 * i] = (float) v[0]; p.xyz[3 * i + 1] = (float) v[1]; p.xyz[3 * i + 2] = (float) v[2];
+            });
         }
     }
 
@@ -82,20 +90,18 @@ public final class NoiseStages {
 
         @Override
         public OutputNoise create(DistanceNoise c) {
-            return (PointBuffer p, CounterRandom random, long step) -> {
-                for (int i = 0; i < p.count(); i++) {
-                    double x = p.distance[i];
-                    if (!(x > 0)) {
-                        continue;
-                    }
-                    double eta = random.gaussian(step, p.patternIndex[i], 2, c.mean(), c.sigmaBase() + c.sigmaSlope() * x);
-                    double r = Math.sqrt(p.xyz[3 * i] * p.xyz[3 * i] + p.xyz[3 * i + 1] * p.xyz[3 * i + 1]
-                            + p.xyz[3 * i + 2] * p.xyz[3 * i + 2]);
-                    double k = r > 0 ? (r + eta) / r : 1;
-                    p.xyz[3 * i] *= (float) k; p.xyz[3 * i + 1] *= (float) k; p.xyz[3 * i + 2] *= (float) k;
-                    p.distance[i] = (float) (x + eta);
+            return (PointBuffer p, CounterRandom random, long step) -> forEach(p.count(), i -> {
+                double x = p.distance[i];
+                if (!(x > 0)) {
+                    return;
                 }
-            };
+                double eta = random.gaussian(step, p.patternIndex[i], 2, c.mean(), c.sigmaBase() + c.sigmaSlope() * x);
+                double r = Math.sqrt(p.xyz[3 * i] * p.xyz[3 * i] + p.xyz[3 * i + 1] * p.xyz[3 * i + 1]
+                        + p.xyz[3 * i + 2] * p.xyz[3 * i + 2]);
+                double k = r > 0 ? (r + eta) / r : 1;
+                p.xyz[3 * i] *= (float) k; p.xyz[3 * i + 1] *= (float) k; p.xyz[3 * i + 2] *= (float) k;
+                p.distance[i] = (float) (x + eta);
+            });
         }
     }
 }

@@ -108,7 +108,7 @@ public final class LidarConfig {
         return this;
     }
 
-    /** Scene updates per output for moving bodies, 1 to 4096 ([L-T]). */
+    /** Scene updates per output when objects move with bodies, 1 to 4096 ([L-T]); a static scene needs one. */
     public LidarConfig setTimeSlices(int n) {
         timeSlices = Args.inRange("timeSlices", n, 1, 4096);
         return this;
