@@ -274,6 +274,9 @@ public class Environment implements SensorEnvironment {
     public synchronized void removeObject(String objectId) { scene.remove(objectId); }
 
     @Override
+    public synchronized void deformMesh(String objectId, float[] vertices) { scene.deform(objectId, vertices); }
+
+    @Override
     public synchronized List<ObjectSpec> objects() { return scene.objects(); }
 
     @Override

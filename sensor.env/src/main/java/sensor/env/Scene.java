@@ -10,6 +10,7 @@ import java.util.Set;
 import sensor.api.env.MaterialSpec;
 import sensor.api.env.ObjectSpec;
 import sensor.api.env.SceneView;
+import sensor.api.env.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.material.AmbientMaterial;
 import sensor.api.material.AmbientMaterialType;
@@ -57,6 +58,25 @@ final class Scene {
         }
         objects.remove(id);
         materials.remove(id);
+        revision++;
+    }
+
+    void deform(String id, float[] vertices) {
+        ObjectSpec o = objects.get(id);
+        if (o == null) {
+            throw new IllegalArgumentException("objectId '" + id + "' is unknown; known objects: " + objects.keySet());
+        }
+        if (!(o.shape() instanceof Shape.TriangleMesh mesh)) {
+            throw new IllegalArgumentException("object '" + id + "' must have a triangle mesh to deform, it has a "
+                    + o.shape().getClass().getSimpleName());
+        }
+        int expected = mesh.vertexCount() * 3;
+        if (vertices == null || vertices.length != expected) {
+            throw new IllegalArgumentException("vertices of '" + id + "' must hold " + expected + " coordinates, got "
+                    + (vertices == null ? "null" : vertices.length));
+        }
+        objects.put(id, new ObjectSpec(id, new Shape.TriangleMesh(vertices, mesh.indices()), o.bodyId(), o.localPose(),
+                o.material()));
         revision++;
     }
 

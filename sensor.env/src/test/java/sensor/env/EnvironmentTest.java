@@ -243,6 +243,24 @@ class EnvironmentTest {
     }
 
     @Test
+    void deformingAMeshReplacesItsVerticesAndRejectsBadInput() {
+        float[] v = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+        env.addObject(ObjectSpec.fixed("cloth", new Shape.TriangleMesh(v, new int[] {0, 1, 2}), Pose.IDENTITY));
+        env.addObject(ObjectSpec.fixed("ball", new Shape.Sphere(1), Pose.IDENTITY));
+        long rev = env.scene().revision();
+        env.deformMesh("cloth", new float[] {0, 0, 1, 1, 0, 1, 0, 1, 1});
+        assertEquals(1f, ((Shape.TriangleMesh) env.objects().get(0).shape()).vertices()[2]);
+        assertNotEquals(rev, env.scene().revision());
+        var e = assertThrows(IllegalArgumentException.class, () -> env.deformMesh("cloth", new float[6]));
+        assertTrue(e.getMessage().contains("must hold 9 coordinates, got 6"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> env.deformMesh("ball", new float[9]));
+        assertTrue(e.getMessage().contains("must have a triangle mesh"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> env.deformMesh("cloth", new float[] {0, 0, Float.NaN, 1, 0, 1, 0, 1, 1}));
+        assertTrue(e.getMessage().startsWith("vertices[2] must be finite"), e.getMessage());
+        assertEquals(1f, ((Shape.TriangleMesh) env.objects().get(0).shape()).vertices()[2], "unchanged after errors");
+    }
+
+    @Test
     void jointsFollowTheirScript() {
         env.setWorld(env.newKinematicWorld(0.001, Vec3.ZERO)
                 .addJoint("wheel", KinematicWorld.JointScript.constantRate(0.5, 2.0)));

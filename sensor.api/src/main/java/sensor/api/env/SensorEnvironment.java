@@ -53,6 +53,13 @@ public interface SensorEnvironment {
     /** Removes an object; rejects an unknown id. */
     void removeObject(String objectId);
 
+    /**
+     * Moves the vertices of a triangle-mesh object (a deforming mesh: cloth, a flexing structure): same vertex
+     * count, finite values, the triangles unchanged. Backends refit their structures instead of rebuilding.
+     * Rejects an unknown id, another shape or a wrong size.
+     */
+    void deformMesh(String objectId, float[] vertices);
+
     /** The objects, in insertion order. */
     List<ObjectSpec> objects();
 

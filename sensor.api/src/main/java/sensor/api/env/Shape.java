@@ -68,6 +68,9 @@ public sealed interface Shape permits Shape.Box, Shape.Sphere, Shape.Cylinder, S
         /** Number of triangles. */
         public int triangleCount() { return indices.length / 3; }
 
+        /** Number of vertices. */
+        public int vertexCount() { return vertices.length / 3; }
+
         @Override
         public float[] vertices() { return vertices.clone(); }
 
