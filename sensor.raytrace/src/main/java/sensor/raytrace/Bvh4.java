@@ -97,6 +97,61 @@ final class Bvh4 {
         child = java.util.Arrays.copyOf(oc, 4 * count);
     }
 
+    private Bvh4(float[] bounds, int[] child, int nodeCount) {
+        this.bounds = bounds;
+        this.child = child;
+        this.nodeCount = nodeCount;
+    }
+
+    /**
+     * The same tree (same nodes, child references and leaves, so the same primitive order) with every box
+     * recomputed bottom-up from new primitive boxes {@code primBounds} (6 floats per leaf slot, in the tree's
+     * primitive order: min xyz, max xyz): a leaf's box is the union of its primitives', an inner child's the
+     * union of its node's four. A child always has a higher node index than its parent (see the constructor),
+     * so one pass from the last node to the root sees every child before its parent. The child array is
+     * shared (never written after construction).
+     */
+    Bvh4 refit(float[] primBounds) {
+        float[] ob = new float[bounds.length];
+        for (int node = nodeCount - 1; node >= 0; node--) {
+            int o = STRIDE * node;
+            for (int i = 0; i < 4; i++) {
+                int r = child[4 * node + i];
+                float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0;
+                float x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+                if (r >= 0) {
+                    int c = STRIDE * r;
+                    for (int j = 0; j < 4; j++) {
+                        x0 = Math.min(x0, ob[c + j]);
+                        y0 = Math.min(y0, ob[c + 4 + j]);
+                        z0 = Math.min(z0, ob[c + 8 + j]);
+                        x1 = Math.max(x1, ob[c + 12 + j]);
+                        y1 = Math.max(y1, ob[c + 16 + j]);
+                        z1 = Math.max(z1, ob[c + 20 + j]);
+                    }
+                } else {
+                    int ref = ~r;
+                    for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) { // none for an empty slot
+                        int q = 6 * s;
+                        x0 = Math.min(x0, primBounds[q]);
+                        y0 = Math.min(y0, primBounds[q + 1]);
+                        z0 = Math.min(z0, primBounds[q + 2]);
+                        x1 = Math.max(x1, primBounds[q + 3]);
+                        y1 = Math.max(y1, primBounds[q + 4]);
+                        z1 = Math.max(z1, primBounds[q + 5]);
+                    }
+                }
+                ob[o + i] = x0;
+                ob[o + 4 + i] = y0;
+                ob[o + 8 + i] = z0;
+                ob[o + 12 + i] = x1;
+                ob[o + 16 + i] = y1;
+                ob[o + 20 + i] = z1;
+            }
+        }
+        return new Bvh4(ob, child, nodeCount);
+    }
+
     private static boolean emptyLeaf(int ref) {
         return ref < 0 && ((~ref) & 7) == 0;
     }

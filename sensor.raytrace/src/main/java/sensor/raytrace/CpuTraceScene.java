@@ -1,6 +1,7 @@
 package sensor.raytrace;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,8 @@ import sensor.raytrace.geometry.Bvh2;
 import sensor.raytrace.geometry.Poses;
 
 /**
- * The CPU trace scene: per-shape BVHs (BLAS) cached by shape identity, a top-level BVH (TLAS) over object
+ * The CPU trace scene: per-shape BVHs (BLAS) cached by shape identity (a deformed mesh, same indices, new
+ * vertices, gets its object's previous BLAS refit rather than rebuilt), a top-level BVH (TLAS) over object
  * instances rebuilt from the world poses at every {@link #update}, infinite planes tested outside the TLAS.
  * Rays are cut into fixed chunks that a pool of worker threads takes in turn; each ray's result depends on
  * that ray alone, so the output is the same for every thread count.
@@ -51,8 +53,16 @@ final class CpuTraceScene implements TraceScene {
     private boolean scanned;
     private boolean posed;
     private Map<Shape, MeshBvh> blasCache = new IdentityHashMap<>();
+    /** The BLAS of each mesh or heightfield object at the last scan, by object id (refit candidates). */
+    private Map<String, MeshBvh> blasByObject = new HashMap<>();
     /** Number of BLAS builds so far (tests check that moving bodies cause none). */
     int blasBuilds;
+    /**
+     * Number of BLAS refits so far: an object whose new triangle mesh has the same indices as its previous
+     * BLAS (a deformed mesh) gets that tree refit to the new vertices ({@link MeshBvh#refit}) rather than
+     * built afresh.
+     */
+    int blasRefits;
     /**
      * Trace rays with nearby origins (within {@link #ORIGIN_SPREAD} of a run's first origin) as packets of up to
      * {@link TraceContext#PACKET} (on by default): a long run is regrouped by direction ({@link #bandOrder}),
@@ -110,13 +120,18 @@ final class CpuTraceScene implements TraceScene {
         posed = true;
     }
 
-    /** Rebuilds the instance list, reusing the BLAS of every mesh or heightfield already seen. */
+    /**
+     * Rebuilds the instance list, reusing the BLAS of every mesh or heightfield already seen, refitting an
+     * object's previous BLAS to its new triangle mesh when only the vertices changed.
+     */
     private void scan(SceneView scene) {
         List<ObjectSpec> objects = scene.objects();
         Map<Shape, MeshBvh> cache = new IdentityHashMap<>();
+        Map<String, MeshBvh> byObject = new HashMap<>();
         List<Integer> inst = new ArrayList<>(), planes = new ArrayList<>();
         for (int i = 0; i < objects.size(); i++) {
-            Shape s = objects.get(i).shape();
+            ObjectSpec o = objects.get(i);
+            Shape s = o.shape();
             if (s instanceof Shape.Plane) {
                 planes.add(i);
             } else {
@@ -126,15 +141,24 @@ final class CpuTraceScene implements TraceScene {
                     if (m == null) {
                         m = blasCache.get(s);
                     }
+                    if (m == null && s instanceof Shape.TriangleMesh tm) { // a deformed mesh: same triangles
+                        MeshBvh previous = blasByObject.get(o.id());
+                        m = previous == null ? null : previous.refit(tm);
+                        if (m != null) {
+                            blasRefits++;
+                        }
+                    }
                     if (m == null) {
                         m = s instanceof Shape.TriangleMesh tm ? MeshBvh.of(tm) : MeshBvh.of((Shape.Heightfield) s);
                         blasBuilds++;
                     }
                     cache.put(s, m);
+                    byObject.put(o.id(), m);
                 }
             }
         }
         blasCache = cache;
+        blasByObject = byObject;
         int n = inst.size();
         instanceCount = n;
         instKind = new int[n];

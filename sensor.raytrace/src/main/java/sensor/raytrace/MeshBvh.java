@@ -34,20 +34,79 @@ final class MeshBvh {
         Bvh2 bvh = Bvh2.build(pb, n);
         triId = bvh.order;
         wide = new Bvh4(bvh);
-        tri = new float[9 * n];
+        tri = leafTriangles(vertices, indices, triId, null);
+    }
+
+    /**
+     * A refit of {@code base} to new {@code vertices} (same indices): the same tree topology, leaves and triangle
+     * order (the child references, {@link #triId} and {@link #indices} are shared), with the leaf-order float
+     * triangles and every node box recomputed bottom-up from the new vertices ({@link Bvh4#refit}), and the
+     * new vertices kept for {@link #refine}. Valid for any vertex positions (a box always bounds its
+     * triangles), only less tight than a fresh build when triangles moved far. {@code base} is left as it was
+     * (another object may still use its shape).
+     */
+    private MeshBvh(MeshBvh base, float[] vertices) {
+        this.vertices = vertices;
+        this.indices = base.indices;
+        this.triId = base.triId;
+        int n = triId.length;
+        float[] pb = new float[6 * n];
+        tri = leafTriangles(vertices, indices, triId, pb);
+        wide = base.wide.refit(pb);
+        for (int k = 0; k < 3; k++) {
+            box[k] = Float.POSITIVE_INFINITY;
+            box[3 + k] = Float.NEGATIVE_INFINITY;
+        }
         for (int s = 0; s < n; s++) {
-            int t = triId[s];
-            int a = 3 * indices[3 * t], b = 3 * indices[3 * t + 1], c = 3 * indices[3 * t + 2];
             for (int k = 0; k < 3; k++) {
-                tri[9 * s + k] = vertices[a + k];
-                tri[9 * s + 3 + k] = vertices[b + k] - vertices[a + k];
-                tri[9 * s + 6 + k] = vertices[c + k] - vertices[a + k];
+                box[k] = Math.min(box[k], pb[6 * s + k]);
+                box[3 + k] = Math.max(box[3 + k], pb[6 * s + 3 + k]);
             }
         }
     }
 
+    /**
+     * The triangles in leaf order as {@code v0, e1, e2} (9 floats each); when {@code pb} is not null, also
+     * each leaf slot's triangle box (6 floats: min xyz, max xyz of the three float vertices, as
+     * {@link Meshes#triangleBounds} gives them).
+     */
+    private static float[] leafTriangles(float[] vertices, int[] indices, int[] triId, float[] pb) {
+        int n = triId.length;
+        float[] tri = new float[9 * n];
+        for (int s = 0; s < n; s++) {
+            int t = triId[s];
+            int a = 3 * indices[3 * t], b = 3 * indices[3 * t + 1], c = 3 * indices[3 * t + 2];
+            for (int k = 0; k < 3; k++) {
+                float va = vertices[a + k], vb = vertices[b + k], vc = vertices[c + k];
+                tri[9 * s + k] = va;
+                tri[9 * s + 3 + k] = vb - va;
+                tri[9 * s + 6 + k] = vc - va;
+                if (pb != null) {
+                    pb[6 * s + k] = Math.min(va, Math.min(vb, vc));
+                    pb[6 * s + 3 + k] = Math.max(va, Math.max(vb, vc));
+                }
+            }
+        }
+        return tri;
+    }
+
     static MeshBvh of(Shape.TriangleMesh m) {
         return new MeshBvh(m.vertices(), m.indices());
+    }
+
+    /**
+     * This tree refit to {@code m} when {@code m} has the same triangles (equal indices) as this mesh: a new
+     * {@code MeshBvh} (see the refit constructor); null when its indices differ (build it afresh).
+     */
+    MeshBvh refit(Shape.TriangleMesh m) {
+        if (m.triangleCount() != triId.length) {
+            return null;
+        }
+        int[] idx = m.indices();
+        if (!java.util.Arrays.equals(idx, indices)) {
+            return null;
+        }
+        return new MeshBvh(this, m.vertices());
     }
 
     /** Triangulates a heightfield ({@link Meshes#heightfieldIndices}). */

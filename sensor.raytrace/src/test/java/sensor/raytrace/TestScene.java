@@ -24,6 +24,12 @@ final class TestScene implements SceneView {
         return objects.size() - 1;
     }
 
+    /** Gives object {@code i} a new shape, same id and pose (a deformed mesh: a revision change). */
+    void reshape(int i, Shape shape) {
+        objects.set(i, ObjectSpec.fixed(objects.get(i).id(), shape, poses.get(i)));
+        revision++;
+    }
+
     /** Moves object {@code i} (a body moving: no revision change). */
     void move(int i, Pose pose) {
         poses.set(i, pose);
