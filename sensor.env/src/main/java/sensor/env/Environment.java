@@ -72,7 +72,7 @@ public class Environment implements SensorEnvironment {
     private final Map<String, SensorSlot> slots = new LinkedHashMap<>();
     private final PriorityQueue<SensorFrame> pending =
             new PriorityQueue<>(Comparator.comparingDouble(SensorFrame::deliveredAt));
-    private final Scene scene = new Scene(surfaceTypes);
+    private final Scene scene = new Scene(surfaceTypes, ambientTypes);
 
     private WorldSource world = new KinematicWorldImpl(0.001, new Vec3(0, 0, -9.81));
     private WorldHistory history = new WorldHistory(WorldSnapshot.of(world));
@@ -149,11 +149,13 @@ public class Environment implements SensorEnvironment {
     public synchronized void bindAmbientMaterialType(AmbientMaterialType<?> type) {
         ambientTypes.add(type);
         scene.resolveAmbient(ambientTypes);
+        scene.resolveMaterials();
     }
 
     public synchronized void unbindAmbientMaterialType(AmbientMaterialType<?> type) {
         if (ambientTypes.remove(type)) {
             scene.resolveAmbient(ambientTypes);
+            scene.resolveMaterials();
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.Set;
 
 import sensor.api.env.MaterialSpec;
 import sensor.api.env.ObjectSpec;
+import sensor.api.PluginType;
 import sensor.api.env.SceneView;
 import sensor.api.env.Shape;
 import sensor.api.geom.Pose;
@@ -28,6 +29,8 @@ final class Scene {
     private static final System.Logger LOG = System.getLogger("sensor.env");
 
     private final TypeRegistry<SurfaceMaterialType<?>> surfaceTypes;
+    private final TypeRegistry<AmbientMaterialType<?>> ambientTypes;
+    private final Map<String, AmbientMaterial> volumes = new LinkedHashMap<>();
     private final Map<String, ObjectSpec> objects = new LinkedHashMap<>();
     private final Map<String, SurfaceMaterial> materials = new LinkedHashMap<>();
     private final Set<String> missingTypes = new HashSet<>();
@@ -37,18 +40,33 @@ final class Scene {
     private SceneView cached;
     private WorldSnapshot cachedFor;
 
-    Scene(TypeRegistry<SurfaceMaterialType<?>> surfaceTypes) {
+    Scene(TypeRegistry<SurfaceMaterialType<?>> surfaceTypes, TypeRegistry<AmbientMaterialType<?>> ambientTypes) {
         this.surfaceTypes = surfaceTypes;
+        this.ambientTypes = ambientTypes;
     }
 
     void add(ObjectSpec object) {
         if (objects.containsKey(object.id())) {
             throw new IllegalArgumentException("object id '" + object.id() + "' is already used; object ids must be unique");
         }
-        SurfaceMaterial m = object.material() == null ? Lambertian.DEFAULT
-                : create(surfaceTypes.get(object.material().typeId()), object.material().config());
+        MaterialSpec spec = object.material();
+        SurfaceMaterial m = Lambertian.DEFAULT;
+        AmbientMaterial volume = null;
+        if (spec != null) {
+            if (surfaceTypes.find(spec.typeId()) == null && ambientTypes.find(spec.typeId()) != null) {
+                volume = createAmbient(ambientTypes.get(spec.typeId()), spec.config());
+            } else if (surfaceTypes.find(spec.typeId()) == null) {
+                throw new IllegalArgumentException("material typeId '" + spec.typeId() + "' is unknown; known surface "
+                        + "material types: " + surfaceTypes.ids() + ", ambient material types (volumes): " + ambientTypes.ids());
+            } else {
+                m = create(surfaceTypes.get(spec.typeId()), spec.config());
+            }
+        }
         objects.put(object.id(), object);
         materials.put(object.id(), m);
+        if (volume != null) {
+            volumes.put(object.id(), volume);
+        }
         revision++;
     }
 
@@ -58,6 +76,7 @@ final class Scene {
         }
         objects.remove(id);
         materials.remove(id);
+        volumes.remove(id);
         revision++;
     }
 
@@ -84,7 +103,10 @@ final class Scene {
         return List.copyOf(objects.values());
     }
 
-    /** Re-resolves every object's material after material types came or went. */
+    /**
+     * Re-resolves every object's material after material types came or went. A volume whose ambient type
+     * left stays a volume of clear default air until the type returns.
+     */
     void resolveMaterials() {
         Set<String> missing = new HashSet<>();
         for (ObjectSpec o : objects.values()) {
@@ -92,23 +114,27 @@ final class Scene {
             if (spec == null) {
                 continue;
             }
-            SurfaceMaterialType<?> type = surfaceTypes.find(spec.typeId());
-            SurfaceMaterial m = Lambertian.DEFAULT;
+            boolean volume = volumes.containsKey(o.id());
+            PluginType<?> type = volume ? ambientTypes.find(spec.typeId()) : surfaceTypes.find(spec.typeId());
             if (type == null) {
                 missing.add(spec.typeId());
-            } else {
-                try {
-                    m = create(type, spec.config());
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "object ''{0}'' uses the default material: {1}", o.id(), e.getMessage());
-                }
             }
-            materials.put(o.id(), m);
+            try {
+                if (volume) {
+                    volumes.put(o.id(), type == null ? AmbientMaterial.defaultAir()
+                            : createAmbient((AmbientMaterialType<?>) type, spec.config()));
+                } else {
+                    materials.put(o.id(), type == null ? Lambertian.DEFAULT : create((SurfaceMaterialType<?>) type, spec.config()));
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "object ''{0}'' uses the default material: {1}", o.id(), e.getMessage());
+                materials.put(o.id(), Lambertian.DEFAULT);
+            }
         }
         for (String id : missing) {
             if (!missingTypes.contains(id)) {
-                LOG.log(Level.WARNING, "surface material type ''{0}'' is absent: its objects use the default "
-                        + "Lambertian material (C_D = 0.8) until it returns", id);
+                LOG.log(Level.WARNING, "material type ''{0}'' is absent: its objects use the default material "
+                        + "(surfaces: Lambertian C_D = 0.8, volumes: clear air) until it returns", id);
             }
         }
         missingTypes.retainAll(missing);
@@ -151,8 +177,10 @@ final class Scene {
     /** An immutable view over the recent world history. */
     SceneView view(WorldHistory history) {
         if (cached == null || cached.revision() != revision || cachedFor != history.latest()) {
-            cached = new View(List.copyOf(objects.values()), List.copyOf(materials.values()), ambient, revision,
-                    history.frozen());
+            List<AmbientMaterial> vols = new java.util.ArrayList<>();
+            objects.keySet().forEach(id -> vols.add(volumes.get(id)));
+            cached = new View(List.copyOf(objects.values()), List.copyOf(materials.values()),
+                    java.util.Collections.unmodifiableList(vols), ambient, revision, history.frozen());
             cachedFor = history.latest();
         }
         return cached;
@@ -168,8 +196,13 @@ final class Scene {
         return type.create(type.configOrDefault(config));
     }
 
-    private record View(List<ObjectSpec> objects, List<SurfaceMaterial> materials, AmbientMaterial ambient,
-            long revision, WorldHistory history) implements SceneView {
+    private record View(List<ObjectSpec> objects, List<SurfaceMaterial> materials, List<AmbientMaterial> volumes,
+            AmbientMaterial ambient, long revision, WorldHistory history) implements SceneView {
+        @Override
+        public AmbientMaterial volume(int index) {
+            return volumes.get(index);
+        }
+
         @Override
         public Pose objectPose(int index, double t) {
             ObjectSpec o = objects.get(index);

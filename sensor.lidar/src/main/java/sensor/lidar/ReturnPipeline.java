@@ -22,13 +22,18 @@ import sensor.lidar.api.ReturnMode;
  * (Lambertian, C_D = 1, head-on) scatterer: factor {@code 1/π}. Point assembly picks per beam by the
  * return mode among candidates with OPL in range and intensity at or above the threshold; with several
  * sub-rays per beam [L-MS] each sub-ray carries {@code 1/S} of the power and candidates on the same
- * object are merged (intensities summed, OPL intensity-weighted). Every random number is drawn from the
+ * object are merged (intensities summed, OPL intensity-weighted). Volumes (fog banks: objects filled with
+ * an ambient medium) are crossed, not hit: at their boundary a node goes on in the volume's medium, with
+ * its own attenuation and atmospheric returns counted from the entry, and back in the ambient when it
+ * leaves; a crossing does not use a heap level. Every random number is drawn from the
  * counter-based generator by (sample, pattern index, sub-ray, node), so the result does not depend on
  * the thread count. Each ray's work is independent; chunks run on the sensor's pool.
  */
 final class ReturnPipeline {
     static final int CHUNK = 512;
     private static final double EPS = 1e-4;
+    /** Volume boundaries a node may cross (entering and leaving fog banks) before it stops. */
+    static final int MAX_CROSSINGS = 8;
 
     private final int depth, nodes, samples;
     private final double rangeMin, rangeMax, minIntensity;
@@ -84,8 +89,7 @@ final class ReturnPipeline {
      */
     void trace(TraceScene scene, SceneView view, double[] worldOrigins, double[] worldDirs, int first, int count,
             int[] rayKey, CounterRandom random, long step) {
-        AmbientMaterial ambient = view.ambient();
-        double n = ambient.refractiveIndex(), alpha = ambient.attenuation();
+        double n = view.ambient().refractiveIndex();
         Wave wave = new Wave(count);
         for (int i = 0; i < count; i++) {
             int r = first + i;
@@ -93,49 +97,65 @@ final class ReturnPipeline {
             System.arraycopy(worldDirs, 3 * r, wave.dir, 3 * i, 3);
             wave.ray[i] = r;
             wave.prior[i] = 1;
+            wave.medium[i] = -1;
         }
         wave.size = count;
-        for (int level = 0; level < depth && wave.size > 0; level++) {
+        // heap levels, plus the crossings of volume boundaries (which continue a node, not a new level)
+        for (int waves = 0; waves < depth + MAX_CROSSINGS && wave.size > 0; waves++) {
             HitBuffer hits = new HitBuffer(wave.size);
             scene.closestHit(wave.origin, wave.dir, wave.size, rangeMax / n, hits);
-            Wave next = level + 1 < depth ? new Wave(2 * wave.size) : null;
-            Wave w = wave;
+            Wave next = new Wave(2 * wave.size), w = wave;
             parallel(w.size, c -> {
                 int end = Math.min(w.size, (c + 1) * CHUNK);
                 for (int i = c * CHUNK; i < end; i++) {
-                    shade(w, i, hits, view, n, alpha, ambient, random, step, rayKey, next);
+                    shade(w, i, hits, view, random, step, rayKey, next);
                 }
             });
-            if (next != null) {
-                next.compact();
-            }
+            next.compact();
             wave = next;
         }
     }
 
-    private void shade(Wave w, int i, HitBuffer hits, SceneView view, double n, double alpha, AmbientMaterial ambient,
-            CounterRandom random, long step, int[] rayKey, Wave next) {
-        int ray = w.ray[i], h = w.node[i];
-        double x0 = w.opl[i], prior = w.prior[i];
+    /**
+     * One segment of one heap node: from its start to the closest hit, in the node's medium (the ambient
+     * material, or the volume it is inside). Optical depth accumulates segment by segment [L-13].
+     */
+    private void shade(Wave w, int i, HitBuffer hits, SceneView view, CounterRandom random, long step, int[] rayKey,
+            Wave next) {
+        int ray = w.ray[i], h = w.node[i], medium = w.medium[i];
+        AmbientMaterial ambient = medium < 0 ? view.ambient() : view.volume(medium);
+        double n = ambient.refractiveIndex(), alpha = ambient.attenuation();
+        double x0 = w.opl[i], prior = w.prior[i], tau = w.tau[i], entry = w.entry[i];
         double dx = w.dir[3 * i], dy = w.dir[3 * i + 1], dz = w.dir[3 * i + 2];
         double d = hits.distance[i];
         double x1 = Math.min(rangeMax, x0 + n * d);
         int slot = (ray * nodes + h) * 2;
         int key = rayKey[ray];
-        int drawBase = ((ray % samples) * nodes + h) * 4;
-        // atmospheric return on the segment [x0, x1) [L-14]
-        double p = x1 > x0 ? ambient.returnProbability(x0, x1) : 0;
+        int drawBase = (((ray % samples) * nodes + h) * (MAX_CROSSINGS + 1) + w.crossings[i]) * 2;
+        // atmospheric return on the segment [x0, x1), OPL counted from the medium's entry [L-14]; a node keeps
+        // the first one along its path
+        double p = x1 > x0 && candIntensity[slot + 1] < 0 ? ambient.returnProbability(x0 - entry, x1 - entry) : 0;
         if (p > 0 && random.uniform(step, key, drawBase) < p) {
-            double xa = ambient.sampleReturn(x0, x1, random.uniform(step, key, drawBase + 1));
-            double intensity = prior * Math.exp(-alpha * xa) / Math.PI * divergence.detectedRatio(xa);
+            double xa = entry + ambient.sampleReturn(x0 - entry, x1 - entry, random.uniform(step, key, drawBase + 1));
+            double intensity = prior * Math.exp(-(tau + alpha * (xa - x0))) / Math.PI * divergence.detectedRatio(xa);
             store(slot + 1, xa, intensity, -1, -dx, -dy, -dz);
         }
         if (!(d < Double.POSITIVE_INFINITY) || x0 + n * d > rangeMax) {
             return;
         }
-        double x = x0 + n * d;
+        double x = x0 + n * d, tauHere = tau + alpha * (x - x0);
         int obj = hits.objectIndex[i];
         double nx = hits.normal[3 * i], ny = hits.normal[3 * i + 1], nz = hits.normal[3 * i + 2];
+        double px = w.origin[3 * i] + d * dx, py = w.origin[3 * i + 1] + d * dy, pz = w.origin[3 * i + 2] + d * dz;
+        if (view.volume(obj) != null) {
+            // a volume boundary: the node goes on in the volume (entering) or back in the ambient (leaving)
+            if (w.crossings[i] < MAX_CROSSINGS) {
+                boolean leaving = medium == obj;
+                next.put(2 * i, ray, h, px + EPS * dx, py + EPS * dy, pz + EPS * dz, dx, dy, dz, x + n * EPS, prior,
+                        tauHere, leaving ? -1 : obj, leaving ? 0 : x, w.crossings[i] + 1);
+            }
+            return;
+        }
         double cos = -(dx * nx + dy * ny + dz * nz);
         if (!(cos > 0)) {
             return;
@@ -144,7 +164,7 @@ final class ReturnPipeline {
         // local frame: normal = z, tangent from the world axis least aligned with the normal
         double tx, ty, tz;
         if (Math.abs(nz) < 0.9) {
-            tx = ny; ty = -nx; tz = 0; // z × n... (n × z) normalised below
+            tx = ny; ty = -nx; tz = 0; // n × z
         } else {
             tx = 0; ty = nz; tz = -ny; // n × x
         }
@@ -153,24 +173,20 @@ final class ReturnPipeline {
         double bx = ny * tz - nz * ty, by = nz * tx - nx * tz, bz = nx * ty - ny * tx;
         double lx = -(dx * tx + dy * ty + dz * tz), ly = -(dx * bx + dy * by + dz * bz);
         double f = m.brdf(lx, ly, cos, lx, ly, cos);
-        double intensity = prior * Math.exp(-alpha * x) * f * cos * divergence.detectedRatio(x);
+        double intensity = prior * Math.exp(-tauHere) * f * cos * divergence.detectedRatio(x);
         store(slot, x, intensity, obj, nx, ny, nz);
-        if (next == null) {
-            return;
-        }
-        double px = w.origin[3 * i] + d * dx, py = w.origin[3 * i + 1] + d * dy, pz = w.origin[3 * i + 2] + d * dz;
         double reflect = m.specularReflectance(cos);
         if (reflect > 0 && 2 * h + 1 < nodes) {
             double k = 2 * cos; // r = d − 2 (d·n) n with d·n = −cos
             double rx = dx + k * nx, ry = dy + k * ny, rz = dz + k * nz;
             // children start EPS along their own direction, so no self-hit and the OPL stays exact
             next.put(2 * i, ray, 2 * h + 1, px + EPS * rx, py + EPS * ry, pz + EPS * rz, rx, ry, rz, x + n * EPS,
-                    prior * reflect);
+                    prior * reflect, tauHere, medium, entry, w.crossings[i]);
         }
         double transmit = m.transmittance(cos);
         if (transmit > 0 && 2 * h + 2 < nodes) {
             next.put(2 * i + 1, ray, 2 * h + 2, px + EPS * dx, py + EPS * dy, pz + EPS * dz, dx, dy, dz, x + n * EPS,
-                    prior * transmit);
+                    prior * transmit, tauHere, medium, entry, w.crossings[i]);
         }
     }
 
@@ -267,25 +283,32 @@ final class ReturnPipeline {
         s.slot[k] = s.gs[g];
     }
 
-    /** The nodes of one heap level: ray, node index, origin, direction, OPL so far and prior factor. */
+    /**
+     * The nodes of one wave: ray, heap node, origin, direction, OPL so far, prior factor, optical depth so far,
+     * medium (−1 the ambient, else the volume object), OPL at the medium's entry, volume crossings so far.
+     */
     static final class Wave {
-        final int[] ray, node;
-        final double[] origin, dir, opl, prior;
+        final int[] ray, node, medium, crossings;
+        final double[] origin, dir, opl, prior, tau, entry;
         final boolean[] used;
         int size;
 
         Wave(int capacity) {
             ray = new int[capacity];
             node = new int[capacity];
+            medium = new int[capacity];
+            crossings = new int[capacity];
             origin = new double[3 * capacity];
             dir = new double[3 * capacity];
             opl = new double[capacity];
             prior = new double[capacity];
+            tau = new double[capacity];
+            entry = new double[capacity];
             used = new boolean[capacity];
         }
 
         void put(int slot, int r, int h, double ox, double oy, double oz, double dx, double dy, double dz, double x,
-                double p) {
+                double p, double t, int m, double e, int c) {
             ray[slot] = r;
             node[slot] = h;
             origin[3 * slot] = ox; origin[3 * slot + 1] = oy; origin[3 * slot + 2] = oz;
@@ -293,6 +316,10 @@ final class ReturnPipeline {
             dir[3 * slot] = dx / len; dir[3 * slot + 1] = dy / len; dir[3 * slot + 2] = dz / len;
             opl[slot] = x;
             prior[slot] = p;
+            tau[slot] = t;
+            medium[slot] = m;
+            entry[slot] = e;
+            crossings[slot] = c;
             used[slot] = true;
         }
 
@@ -310,6 +337,10 @@ final class ReturnPipeline {
                     System.arraycopy(dir, 3 * s, dir, 3 * k, 3);
                     opl[k] = opl[s];
                     prior[k] = prior[s];
+                    tau[k] = tau[s];
+                    medium[k] = medium[s];
+                    entry[k] = entry[s];
+                    crossings[k] = crossings[s];
                 }
                 k++;
             }

@@ -128,6 +128,64 @@ class LidarNoiseAndTimingTest {
         assertTrue(d < 1.95 / Math.sqrt(x.length), "KS statistic " + d + " (critical " + 1.95 / Math.sqrt(x.length) + ")");
     }
 
+    @Test
+    @DisplayName("[L-P] [L-13] [L-14] a fog bank volume returns from inside itself and attenuates what lies behind it")
+    void fogBankVolumeReturnsFromInsideAndAttenuatesBehind() {
+        LidarRig rig = new LidarRig();
+        rig.env.bindAmbientMaterialType(new AtmosphereType());
+        double alpha = 0.05;
+        // a fog bank 10 m deep, from x = 20 to x = 30, with a wall behind it at x = 50; clear air outside
+        rig.env.addObject(sensor.api.env.ObjectSpec.fixed("fog", new Shape.Box(5, 20, 20), Pose.translation(25, 0, 0))
+                .withMaterial(new sensor.api.env.MaterialSpec("atmosphere", new AtmosphereMaterial()
+                        .setRefractiveIndex(1.0).setAttenuationCoefficient(alpha).setReturnProbabilityScaling(0.5))));
+        rig.wallAtX("wall", 50, null);
+        LidarOutput out = rig.run(generic(fan(20000, 0.2)).setHeapDepth(1).setReturnMode(ReturnMode.FIRST)
+                .setDivergenceHalfAngle(0).setOptics(0, 0.005, 0));
+        int fog = 0, wall = 0;
+        for (int i = 0; i < out.count(); i++) {
+            double x = out.getFloat(i, XYZ_VEC3_F32, 0);
+            if (x > 20 - 1e-3 && x < 30 + 1e-3) {
+                fog++;
+                // gamma(9.5, 0.52) from the entry: mean 4.94 m, almost surely within 10 m
+                assertTrue(x > 20.5, "fog return at x = " + x);
+            } else {
+                assertEquals(50, x, 1e-3, "a point outside the fog is on the wall");
+                wall++;
+                double r = out.getFloat(i, DISTANCE_F32, 0);
+                double ux = out.getFloat(i, XYZ_VEC3_F32, 0) / r, uy = out.getFloat(i, XYZ_VEC3_F32, 1) / r,
+                        uz = out.getFloat(i, XYZ_VEC3_F32, 2) / r;
+                double cos = ux; // incidence on the wall, normal −x
+                double inFog = slab(ux, 20, 30) > 0 ? overlap(ux, uy, uz) : 0; // path length inside the bank
+                double pdet = 1 / (1 - Math.exp(-2)); // point emitter, no divergence
+                assertEquals(0.8 / Math.PI * cos * Math.exp(-alpha * inFog) * pdet, out.getFloat(i, INTENSITY_F32, 0),
+                        1e-5, "wall behind the fog, attenuated over the path inside it only");
+            }
+        }
+        assertTrue(fog > 5000 && wall > 5000, "fog " + fog + ", wall " + wall);
+    }
+
+    /** Length of the ray from the origin along (ux, uy, uz) inside the box [20, 30] × [−20, 20] × [−20, 20]. */
+    private static double overlap(double ux, double uy, double uz) {
+        double t0 = 0, t1 = Double.MAX_VALUE;
+        double[][] slabs = {{ux, 20, 30}, {uy, -20, 20}, {uz, -20, 20}};
+        for (double[] sl : slabs) {
+            if (sl[0] == 0) {
+                if (sl[1] > 0 || sl[2] < 0) {
+                    return 0;
+                }
+                continue;
+            }
+            double a = sl[1] / sl[0], b = sl[2] / sl[0];
+            t0 = Math.max(t0, Math.min(a, b));
+            t1 = Math.min(t1, Math.max(a, b));
+        }
+        return Math.max(0, t1 - t0);
+    }
+
+    private static double slab(double u, double lo, double hi) {
+        return u > 0 ? hi / u - lo / u : 0;
+    }
+
     private static double pdf(double x, double k, double theta, double gamma) {
         return x <= 0 ? 0 : Math.pow(x, k - 1) * Math.exp(-x / theta) / (gamma * Math.pow(theta, k));
     }

@@ -6,7 +6,8 @@ import sensor.api.geom.Pose;
 /**
  * An object sensors can see. Its world pose is {@code bodyPose(bodyId) ∘ localPose}, or {@code localPose}
  * when {@code bodyId} is {@code null} (static). A {@code null} material means the default material
- * (Lambertian, C_D = 0.8, [L-4]).
+ * (Lambertian, C_D = 0.8, [L-4]); a material of an ambient material type makes the object a volume filled
+ * with that medium (e.g. a fog bank), see {@link SceneView#volume(int)}.
  */
 public record ObjectSpec(String id, Shape shape, String bodyId, Pose localPose, MaterialSpec material) {
     public ObjectSpec {

@@ -26,6 +26,16 @@ public interface SceneView {
     /** The ambient material. */
     AmbientMaterial ambient();
 
+    /**
+     * The medium filling object {@code index} when it is a volume (a fog bank, smoke, a rain curtain: an
+     * object whose material is an ambient material type), else {@code null}. A volume has no surface: rays
+     * cross its boundary and are attenuated and scattered inside by its medium ([L-P], [L-13], [L-14]).
+     * Volumes do not nest.
+     */
+    default AmbientMaterial volume(int index) {
+        return null;
+    }
+
     /** Changes whenever objects or materials change. */
     long revision();
 }

@@ -71,6 +71,11 @@ final class ConfigAdapters {
     }
 
     Object surfaceConfig(SensorEnvironment env, String type, JsonNode node) throws IOException {
+        if (!catalog.surfaceTypes().containsKey(type)) {
+            throw new IllegalArgumentException("surface material type '" + type + "' is unknown; known surface material "
+                    + "types: " + new TreeSet<>(env.surfaceMaterialTypes()) + ", ambient material types (volumes): "
+                    + new TreeSet<>(env.ambientMaterialTypes()));
+        }
         return generic(catalog.surfaceTypes(), "surface material", env.surfaceMaterialTypes(), type,
                 ScenarioBuilder.withoutType(node));
     }

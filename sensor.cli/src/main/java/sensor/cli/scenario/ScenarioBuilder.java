@@ -153,7 +153,10 @@ public final class ScenarioBuilder {
         for (var e : s.materials().entrySet()) {
             try {
                 String type = text(e.getValue(), "type");
-                specs.put(e.getKey(), new MaterialSpec(type, adapters.surfaceConfig(env, type, e.getValue())));
+                // an ambient material type makes the objects that use it volumes (fog banks)
+                Object config = catalog.ambientTypes().containsKey(type) && !catalog.surfaceTypes().containsKey(type)
+                        ? adapters.ambientConfig(env, type, e.getValue()) : adapters.surfaceConfig(env, type, e.getValue());
+                specs.put(e.getKey(), new MaterialSpec(type, config));
             } catch (RuntimeException | IOException ex) {
                 throw loaded.error(s, "materials '" + e.getKey() + "': " + ex.getMessage(), ex);
             }
