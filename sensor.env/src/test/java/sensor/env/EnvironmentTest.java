@@ -261,6 +261,32 @@ class EnvironmentTest {
     }
 
     @Test
+    void objectsOfAnAmbientMaterialAreVolumesThatFallBackToClearAir() {
+        var fog = new sensor.api.material.AmbientMaterialType<Double>() {
+            @Override public String id() { return "fog"; }
+            @Override public Class<Double> configType() { return Double.class; }
+            @Override public Double defaultConfig() { return 0.05; }
+            @Override public sensor.api.material.AmbientMaterial create(Double alpha) {
+                return sensor.api.material.AmbientMaterial.clear(1.0, alpha);
+            }
+        };
+        env.bindAmbientMaterialType(fog);
+        env.addObject(ObjectSpec.fixed("bank", new Shape.Box(5, 5, 5), Pose.IDENTITY).withMaterial(new MaterialSpec("fog", 0.07)));
+        env.addObject(ObjectSpec.fixed("wall", new Shape.Box(1, 1, 1), Pose.IDENTITY));
+        assertEquals(0.07, env.scene().volume(0).attenuation());
+        assertNull(env.scene().volume(1), "a surface is not a volume");
+        env.unbindAmbientMaterialType(fog);
+        assertEquals(sensor.api.material.AmbientMaterial.defaultAir().attenuation(), env.scene().volume(0).attenuation(),
+                "clear air while the type is away");
+        env.bindAmbientMaterialType(fog);
+        assertEquals(0.07, env.scene().volume(0).attenuation());
+        var e = assertThrows(IllegalArgumentException.class, () -> env.addObject(ObjectSpec.fixed("x", new Shape.Sphere(1),
+                Pose.IDENTITY).withMaterial(MaterialSpec.of("smoke"))));
+        assertTrue(e.getMessage().contains("'smoke' is unknown") && e.getMessage().contains("ambient material types (volumes): [fog]"),
+                e.getMessage());
+    }
+
+    @Test
     void jointsFollowTheirScript() {
         env.setWorld(env.newKinematicWorld(0.001, Vec3.ZERO)
                 .addJoint("wheel", KinematicWorld.JointScript.constantRate(0.5, 2.0)));
