@@ -1,5 +1,7 @@
 package sensor.api;
 
+import java.util.Map;
+
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -22,6 +24,17 @@ public interface PluginType<C> {
     /** One line saying what this type is. */
     default String description() {
         return id();
+    }
+
+    /**
+     * Reads a configuration from scenario data (the fields of the plugin's entry, without {@code type}).
+     * Default: {@link #defaultConfig()} with the fields laid over it by name. Types whose configuration is
+     * not a plain bean (fluent builders, sealed hierarchies, nested plugins) override it.
+     *
+     * @throws IllegalArgumentException naming the field and the allowed values
+     */
+    default C readConfig(Map<String, Object> fields, ConfigReader reader) {
+        return reader.overlay(defaultConfig(), fields, configType());
     }
 
     /**

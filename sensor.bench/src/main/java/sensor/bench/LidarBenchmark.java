@@ -15,7 +15,7 @@ import sensor.env.Environment;
 import sensor.lidar.LidarSensorType;
 import sensor.lidar.NoiseStages;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 import sensor.lidar.api.OusterModel;
 import sensor.lidar.api.StageSpec;
 import sensor.materials.api.AtmosphereMaterial;

@@ -6,9 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import sensor.api.env.SensorEnvironment;
-import sensor.api.io.OutputSink;
+import sensor.api.io.Recorder;
 import sensor.cli.scenario.ScenarioBuilder;
-import sensor.io.api.RecordingSink;
 
 /**
  * Steps a built scenario for its duration, recording every delivered frame, with a progress bar on the
@@ -24,9 +23,8 @@ final class RunJob {
         this.err = err;
     }
 
-    int run(ScenarioBuilder.Built built, RecordingSink sink, Path outDir) {
-        OutputSink filtered = SensorSimCommand.everyNthLidarFrame(sink, built.lidarFrameStride());
-        env.addOutputSink(filtered);
+    int run(ScenarioBuilder.Built built, Recorder sink, Path outDir) {
+        env.addOutputSink(sink);
         boolean terminal = System.console() != null;
         long wall0 = System.nanoTime();
         double t0 = env.time(), chunk = Math.min(0.1, built.duration());
@@ -49,12 +47,12 @@ final class RunJob {
                 err.println();
             }
         } finally {
-            env.removeOutputSink(filtered);
+            env.removeOutputSink(sink);
             sink.close();
             env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
         }
         double wall = (System.nanoTime() - wall0) * 1e-9, simulated = env.time() - t0;
-        RecordingSink.Summary s = sink.summary();
+        Recorder.Summary s = sink.summary();
         long frames = s.frames().values().stream().mapToLong(Long::longValue).sum();
         out.printf(Locale.ROOT, "simulated %.3f s in %.2f s wall (real-time factor %.2f)%n", simulated, wall, simulated / wall);
         for (Map.Entry<String, Long> e : new java.util.TreeMap<>(s.frames()).entrySet()) {

@@ -4,10 +4,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 import sensor.api.env.SensorEnvironment;
+import sensor.api.io.RecorderFactory;
 
 /** Gogo shell commands in scope {@code sensor}: inspect and step the environment interactively. */
 @Component(service = SensorCommands.class, property = {"osgi.command.scope=sensor", "osgi.command.function=types",
@@ -17,9 +23,20 @@ public class SensorCommands {
     @Reference
     SensorEnvironment env;
 
-    /** {@code sensor:types}: the discovered plugin types. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile RecorderFactory recorders;
+
+    private BundleContext context;
+
+    @Activate
+    void activate(BundleContext context) {
+        this.context = context;
+    }
+
+    /** {@code sensor:types}: the plugin types of every kind, output formats and raytrace backends present. */
     public String types() {
-        return types(env);
+        return SensorSimCommand.types(new ServiceCatalog(context), recorders, env);
     }
 
     /** {@code sensor:objects}: the objects of the scene. */
@@ -49,11 +66,5 @@ public class SensorCommands {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         DemoJob.run(env, seconds, new PrintStream(buf, true, StandardCharsets.UTF_8));
         return buf.toString(StandardCharsets.UTF_8);
-    }
-
-    static String types(SensorEnvironment env) {
-        return "sensor types: " + env.sensorTypes() + "\nsurface material types: " + env.surfaceMaterialTypes()
-                + "\nambient material types: " + env.ambientMaterialTypes() + "\nraytrace backends: "
-                + env.raytraceBackends();
     }
 }

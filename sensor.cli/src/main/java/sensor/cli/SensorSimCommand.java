@@ -2,27 +2,23 @@ package sensor.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import sensor.api.env.SensorEnvironment;
-import sensor.api.io.OutputSink;
-import sensor.api.sensor.SensorFrame;
+import sensor.api.io.RecorderFactory;
 import sensor.cli.scenario.PluginCatalog;
 import sensor.cli.scenario.ScenarioBuilder;
 import sensor.cli.scenario.ScenarioException;
 import sensor.cli.scenario.ScenarioReader;
-import sensor.io.api.OutputFormat;
-import sensor.io.api.RecordingSink;
-import sensor.lidar.api.LidarOutput;
 
 /**
  * The {@code sensorsim} command line (picocli): {@code run SCENARIO --out DIR}, {@code validate SCENARIO},
@@ -35,11 +31,31 @@ final class SensorSimCommand implements Runnable {
 
     private final SensorEnvironment env;
     private final PluginCatalog catalog;
+    private final Supplier<RecorderFactory> recorders;
+    private final PluginLoader plugins;
     private final PrintStream out, err;
 
-    SensorSimCommand(SensorEnvironment env, PluginCatalog catalog, PrintStream out, PrintStream err) {
+    /** Installs the bundles of a {@code --plugins} folder before the scenario is read. */
+    interface PluginLoader {
+        /** Installs and starts every bundle of {@code dir}; throws naming the file and the reason on the first that fails. */
+        void load(Path dir) throws PluginException;
+    }
+
+    /** A plugin folder that could not be loaded: the message names the file and the reason. */
+    static final class PluginException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        PluginException(String message) {
+            super(message);
+        }
+    }
+
+    SensorSimCommand(SensorEnvironment env, PluginCatalog catalog, Supplier<RecorderFactory> recorders, PluginLoader plugins,
+            PrintStream out, PrintStream err) {
         this.env = env;
         this.catalog = catalog;
+        this.recorders = recorders;
+        this.plugins = plugins;
         this.out = out;
         this.err = err;
     }
@@ -64,6 +80,10 @@ final class SensorSimCommand implements Runnable {
                 err.println("sensorsim: invalid scenario: " + se.getMessage());
                 return INVALID_SCENARIO;
             }
+            if (e instanceof PluginException pe) {
+                err.println("sensorsim: " + pe.getMessage());
+                return 1;
+            }
             err.println("sensorsim: " + e);
             return 1;
         });
@@ -77,6 +97,19 @@ final class SensorSimCommand implements Runnable {
 
     private ScenarioReader.Loaded load(Path scenario) throws ScenarioException {
         return new ScenarioReader().read(scenario);
+    }
+
+    /** The {@code --plugins DIR} option of run, validate and types. */
+    static final class PluginsOption {
+        @Option(names = "--plugins", paramLabel = "DIR",
+                description = "install and start the bundles (.jar) in DIR before reading the scenario")
+        Path dir;
+
+        void load(PluginLoader loader) throws PluginException {
+            if (dir != null) {
+                loader.load(dir);
+            }
+        }
     }
 
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a scenario and write its outputs.")
@@ -96,6 +129,9 @@ final class SensorSimCommand implements Runnable {
         @Option(names = "--duration", description = "simulated seconds (overrides the scenario)")
         Double duration;
 
+        @CommandLine.Mixin
+        PluginsOption pluginsOption;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -108,11 +144,13 @@ final class SensorSimCommand implements Runnable {
             if (threads != null && (threads < 1 || threads > 256)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be in [1, 256], got " + threads);
             }
+            pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
+            RecorderFactory factory = recorders(loaded);
             ScenarioBuilder.Built built = new ScenarioBuilder(env, catalog)
                     .build(loaded, new ScenarioBuilder.Overrides(seed, threads, duration));
-            EnumSet<OutputFormat> formats = formats(loaded, built.formats());
-            return new RunJob(env, out, err).run(built, new RecordingSink(outDir, formats), outDir);
+            Set<String> formats = formats(loaded, built.formats(), factory);
+            return new RunJob(env, out, err).run(built, factory.open(outDir, formats, built.lidarFrameStride()), outDir);
         }
     }
 
@@ -121,12 +159,17 @@ final class SensorSimCommand implements Runnable {
         @Parameters(paramLabel = "SCENARIO")
         Path scenario;
 
+        @CommandLine.Mixin
+        PluginsOption pluginsOption;
+
         @Override
         public Integer call() throws Exception {
+            pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
+            RecorderFactory factory = recorders(loaded);
             ScenarioBuilder.Built built = new ScenarioBuilder(env, catalog)
                     .build(loaded, new ScenarioBuilder.Overrides(null, 1, null));
-            formats(loaded, built.formats());
+            formats(loaded, built.formats(), factory);
             out.printf(Locale.ROOT, "%s: valid: %d objects, %d sensors, %.3f s%n", scenario, env.objects().size(),
                     built.sensors(), built.duration());
             env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
@@ -150,41 +193,52 @@ final class SensorSimCommand implements Runnable {
         }
     }
 
-    @Command(name = "types", mixinStandardHelpOptions = true, description = "List the discovered plugin types.")
+    @Command(name = "types", mixinStandardHelpOptions = true,
+            description = "List the plugin types of every kind, output formats and raytrace backends present.")
     final class TypesCommand implements Callable<Integer> {
+        @CommandLine.Mixin
+        PluginsOption pluginsOption;
+
         @Override
-        public Integer call() {
-            out.println(SensorCommands.types(env));
+        public Integer call() throws PluginException {
+            pluginsOption.load(plugins);
+            out.print(types(catalog, recorders.get(), env));
             return 0;
         }
     }
 
-    private static EnumSet<OutputFormat> formats(ScenarioReader.Loaded loaded, List<String> names) throws ScenarioException {
-        Map<String, OutputFormat> byName = new TreeMap<>(Map.of("pcd", OutputFormat.PCD_BINARY, "pcd-ascii",
-                OutputFormat.PCD_ASCII, "ply", OutputFormat.PLY, "las", OutputFormat.LAS, "csv", OutputFormat.CSV, "mcap",
-                OutputFormat.MCAP, "png", OutputFormat.PNG));
-        EnumSet<OutputFormat> set = EnumSet.noneOf(OutputFormat.class);
+    /** One line per kind: {@code <kind> types: [ids]}, then output formats and raytrace backends. */
+    static String types(PluginCatalog catalog, RecorderFactory recorders, SensorEnvironment env) {
+        StringBuilder b = new StringBuilder();
+        catalog.all().forEach((kind, ids) -> b.append(kind).append(" types: ").append(ids).append('\n'));
+        b.append("output formats: ").append(recorders == null ? List.of() : recorders.formats()).append('\n');
+        b.append("raytrace backends: ").append(env.raytraceBackends()).append('\n');
+        return b.toString();
+    }
+
+    private RecorderFactory recorders(ScenarioReader.Loaded loaded) throws ScenarioException {
+        RecorderFactory f = recorders.get();
+        if (f == null) {
+            throw loaded.error(loaded.scenario(), "no output bundle is installed (sensor.io or another RecorderFactory); "
+                    + "nothing can be written", null);
+        }
+        return f;
+    }
+
+    private static Set<String> formats(ScenarioReader.Loaded loaded, List<String> names, RecorderFactory factory)
+            throws ScenarioException {
+        Set<String> set = new LinkedHashSet<>();
         for (String n : names) {
-            OutputFormat f = byName.get(n.toLowerCase(Locale.ROOT));
-            if (f == null) {
+            String id = n.toLowerCase(Locale.ROOT);
+            if (!factory.formats().contains(id)) {
                 throw loaded.error(loaded.scenario().output(), "output.formats: '" + n + "' is unknown; expected one of "
-                        + byName.keySet(), null);
+                        + factory.formats(), null);
             }
-            set.add(f);
+            set.add(id);
         }
         if (set.isEmpty()) {
-            throw loaded.error(loaded.scenario().output(), "output.formats must name at least one of " + byName.keySet(), null);
+            throw loaded.error(loaded.scenario().output(), "output.formats must name at least one of " + factory.formats(), null);
         }
         return set;
     }
-
-    /** Passes every {@code stride}-th frame of each lidar (and every other frame) to {@code sink}. */
-    static OutputSink everyNthLidarFrame(OutputSink sink, int stride) {
-        return stride == 1 ? sink : (SensorFrame f) -> {
-            if (!(f.data() instanceof LidarOutput) || (f.index() - 1) % stride == 0) {
-                sink.accept(f);
-            }
-        };
-    }
-
 }

@@ -1,8 +1,7 @@
 package sensor.cli;
 
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import sensor.api.PluginType;
 import sensor.api.lidar.OutputNoiseType;
@@ -38,16 +37,22 @@ final class Plugins {
         sensors.forEach(env::bindSensorType);
         surfaces.forEach(env::bindSurfaceMaterialType);
         ambients.forEach(env::bindAmbientMaterialType);
-        Map<String, PluginType<?>> stageMap = new HashMap<>();
-        stages.forEach(t -> stageMap.put(t.id(), t));
-        distortions.forEach(t -> stageMap.put(t.id(), t));
-        noises.forEach(t -> stageMap.put(t.id(), t));
-        catalog = new PluginCatalog(byId(sensors), byId(surfaces), byId(ambients), stageMap);
+        List<PluginType<?>> all = new ArrayList<>();
+        all.addAll(sensors);
+        all.addAll(surfaces);
+        all.addAll(ambients);
+        all.addAll(stages);
+        all.addAll(distortions);
+        all.addAll(noises);
+        all.addAll(List.of(new sensor.lidar.PatternTypes.Sweep(), new sensor.lidar.PatternTypes.Ouster(),
+                new sensor.lidar.PatternTypes.FromFile()));
+        catalog = PluginCatalog.of(all);
     }
 
-    private static Map<String, PluginType<?>> byId(List<? extends PluginType<?>> types) {
-        Map<String, PluginType<?>> m = new HashMap<>();
-        types.forEach(t -> m.put(t.id(), t));
-        return m;
+    /** The command line over this environment, writing with sensor.io and loading no plugins. */
+    SensorSimCommand command(java.io.PrintStream out, java.io.PrintStream err) {
+        return new SensorSimCommand(env, catalog, sensor.io.Recorders::new, dir -> {
+            throw new SensorSimCommand.PluginException("--plugins is not available outside a framework");
+        }, out, err);
     }
 }

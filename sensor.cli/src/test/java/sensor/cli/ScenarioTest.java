@@ -57,7 +57,7 @@ class ScenarioTest {
     private Result cli(String... args) {
         Plugins plugins = new Plugins();
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = new SensorSimCommand(plugins.env, plugins.catalog, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = plugins.command(new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8)).execute(args);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

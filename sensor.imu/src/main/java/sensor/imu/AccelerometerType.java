@@ -48,6 +48,11 @@ public class AccelerometerType implements SensorType<Accelerometer> {
     public String description() { return "accelerometer [T-29] with triaxial stages"; }
 
     @Override
+    public Accelerometer readConfig(java.util.Map<String, Object> fields, sensor.api.ConfigReader reader) {
+        return (Accelerometer) ScenarioConfigs.single("accelerometer", fields, reader);
+    }
+
+    @Override
     public Sensor create(Accelerometer config) {
         Args.notNull("accelerometer config", config);
         return ImuFactory.create(ImuConfig.of(config), stageTypes);

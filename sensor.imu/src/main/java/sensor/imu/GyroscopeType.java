@@ -48,6 +48,11 @@ public class GyroscopeType implements SensorType<Gyroscope> {
     public String description() { return "gyroscope [T-30] with triaxial stages"; }
 
     @Override
+    public Gyroscope readConfig(java.util.Map<String, Object> fields, sensor.api.ConfigReader reader) {
+        return (Gyroscope) ScenarioConfigs.single("gyroscope", fields, reader);
+    }
+
+    @Override
     public Sensor create(Gyroscope config) {
         Args.notNull("gyroscope config", config);
         return ImuFactory.create(ImuConfig.of(config), stageTypes);

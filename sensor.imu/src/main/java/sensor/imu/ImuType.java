@@ -47,6 +47,11 @@ public class ImuType implements SensorType<ImuConfig> {
     public String description() { return "IMU: accelerometer, gyroscope and magnetometer sub-sensors with triaxial stages"; }
 
     @Override
+    public ImuConfig readConfig(java.util.Map<String, Object> fields, sensor.api.ConfigReader reader) {
+        return ScenarioConfigs.imu(fields, reader);
+    }
+
+    @Override
     public Sensor create(ImuConfig config) {
         return ImuFactory.create(config, stageTypes);
     }

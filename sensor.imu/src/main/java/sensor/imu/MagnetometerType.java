@@ -48,6 +48,11 @@ public class MagnetometerType implements SensorType<Magnetometer> {
     public String description() { return "magnetometer [T-M] with triaxial stages"; }
 
     @Override
+    public Magnetometer readConfig(java.util.Map<String, Object> fields, sensor.api.ConfigReader reader) {
+        return (Magnetometer) ScenarioConfigs.single("magnetometer", fields, reader);
+    }
+
+    @Override
     public Sensor create(Magnetometer config) {
         Args.notNull("magnetometer config", config);
         return ImuFactory.create(ImuConfig.of(config), stageTypes);

@@ -1,7 +1,7 @@
 package sensor.io;
 
 import sensor.api.lidar.OutputField;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 
 /**
  * The points of one lidar output as columns, ready to write: only points with finite coordinates (and,

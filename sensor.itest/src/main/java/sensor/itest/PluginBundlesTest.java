@@ -23,7 +23,7 @@ import sensor.api.material.Lambertian;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 import sensor.lidar.api.OusterModel;
 import sensor.materials.api.GgxAndOrenNayarMaterial;
 

@@ -24,7 +24,7 @@ import sensor.api.raytrace.TraceScene;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.Sensor;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 
 /**
  * A lidar sensor: the raytrace process [L-P] once per sample over the rays its pattern fires in the

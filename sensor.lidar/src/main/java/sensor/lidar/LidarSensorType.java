@@ -12,7 +12,12 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
+import sensor.api.ConfigReader;
 import sensor.api.PluginType;
+import sensor.api.lidar.OutputField;
+import sensor.api.lidar.RayPatternGenerator;
+import sensor.api.lidar.RayPatternType;
+import sensor.lidar.api.ReturnMode;
 import sensor.api.lidar.OutputNoise;
 import sensor.api.lidar.OutputNoiseType;
 import sensor.api.lidar.RayDistortion;
@@ -69,6 +74,70 @@ public class LidarSensorType implements SensorType<LidarConfig> {
     public void bindOutputNoiseType(OutputNoiseType<?> t) { noiseTypes.put(t.id(), t); }
 
     public void unbindOutputNoiseType(OutputNoiseType<?> t) { noiseTypes.remove(t.id(), t); }
+
+    /**
+     * Lidar fields of a scenario, all optional: {@code model}/{@code mode} (an Ouster model with its datasheet
+     * range and divergence) or {@code pattern: {type: <ray pattern id>, ...}}, then the settings of
+     * {@link LidarConfig}; {@code distortions} and {@code noise} are lists of {@code {type: <stage id>, ...}}.
+     */
+    record Spec(String model, String mode, Map<String, Object> pattern, List<Double> range, Double divergenceHalfAngle,
+            List<Double> optics, Integer heapDepth, ReturnMode returnMode, Integer beamSamples, Double minIntensity,
+            Integer timeSlices, Boolean emitMisses, List<Map<String, Object>> distortions, List<Map<String, Object>> noise,
+            List<OutputField> fields, Integer threads) {}
+
+    @Override
+    public LidarConfig readConfig(Map<String, Object> fields, ConfigReader reader) {
+        Spec s = reader.convert(fields, Spec.class);
+        LidarConfig c = new LidarConfig();
+        if (s.pattern() != null) {
+            if (s.model() != null || s.mode() != null) {
+                throw new IllegalArgumentException("pattern and model/mode exclude each other: give one");
+            }
+            var p = reader.plugin(s.pattern(), RayPatternType.class);
+            c.setPattern(createPattern(p.type(), p.config()));
+        } else {
+            c.setModel(OusterModel.parse(s.model() == null ? "OS1-64" : s.model(), s.mode() == null ? "1024x10" : s.mode()));
+        }
+        if (s.range() != null) {
+            if (s.range().size() != 2) {
+                throw new IllegalArgumentException("range must be [min, max] in m, got " + s.range());
+            }
+            c.setRange(s.range().get(0), s.range().get(1));
+        }
+        if (s.divergenceHalfAngle() != null) c.setDivergenceHalfAngle(s.divergenceHalfAngle());
+        if (s.optics() != null) {
+            if (s.optics().size() != 3) {
+                throw new IllegalArgumentException("optics must be [emitterRadius, detectorRadius, detectorOffset] in m");
+            }
+            c.setOptics(s.optics().get(0), s.optics().get(1), s.optics().get(2));
+        }
+        if (s.heapDepth() != null) c.setHeapDepth(s.heapDepth());
+        if (s.returnMode() != null) c.setReturnMode(s.returnMode());
+        if (s.beamSamples() != null) c.setBeamSamples(s.beamSamples());
+        if (s.minIntensity() != null) c.setMinIntensity(s.minIntensity());
+        if (s.timeSlices() != null) c.setTimeSlices(s.timeSlices());
+        if (s.emitMisses() != null) c.setEmitMisses(s.emitMisses());
+        if (s.fields() != null) c.setFields(s.fields());
+        if (s.threads() != null) c.setThreads(s.threads());
+        c.setDistortions(stages(s.distortions(), RayDistortionType.class, reader));
+        c.setNoises(stages(s.noise(), OutputNoiseType.class, reader));
+        return c;
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static RayPatternGenerator createPattern(RayPatternType type, Object config) {
+        return type.create(config);
+    }
+
+    private static <K extends PluginType<?>> List<StageSpec> stages(List<Map<String, Object>> nodes, Class<K> kind,
+            ConfigReader reader) {
+        List<StageSpec> list = new ArrayList<>();
+        for (Map<String, Object> n : nodes == null ? List.<Map<String, Object>>of() : nodes) {
+            var p = reader.plugin(n, kind);
+            list.add(new StageSpec(p.type().id(), p.config()));
+        }
+        return list;
+    }
 
     /** Sets the backend directly (plain Java use without DS). */
     public void setBackend(RaytraceBackend b) { backend = b; }

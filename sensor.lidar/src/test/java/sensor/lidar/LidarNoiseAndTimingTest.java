@@ -17,7 +17,7 @@ import sensor.api.lidar.RayInterval;
 import sensor.api.sensor.SensorMount;
 import sensor.api.world.KinematicWorld;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 import sensor.lidar.api.NoiseConfigs;
 import sensor.lidar.api.OusterModel;
 import sensor.lidar.api.RayPatterns;

@@ -16,7 +16,7 @@ import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 import sensor.lidar.api.LidarOutputQueue;
 import sensor.lidar.api.RayPatterns;
 

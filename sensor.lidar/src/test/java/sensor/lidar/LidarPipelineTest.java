@@ -17,7 +17,7 @@ import sensor.api.material.AmbientMaterial;
 import sensor.api.material.Lambertian;
 import sensor.api.material.SurfaceMaterial;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 import sensor.lidar.api.RayPatterns;
 import sensor.lidar.api.ReturnMode;
 

@@ -17,7 +17,7 @@ import sensor.api.sensor.SensorSpec;
 import sensor.api.world.KinematicWorld;
 import sensor.env.Environment;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 import sensor.raytrace.CpuBvhBackend;
 
 /** A real environment with the CPU backend, the lidar type and its noise stages, collecting lidar outputs. */

@@ -1,12 +1,70 @@
 package sensor.cli.scenario;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import sensor.api.PluginType;
 
 /**
- * The plugin types a scenario can name, by id, so their configurations can be read into their classes:
- * sensor, surface material, ambient material and stage types (lidar distortions and noise, IMU stages).
+ * The plugin types present, by kind (the contract interface a type is registered under: {@code SensorType},
+ * {@code SurfaceMaterialType}, a bundle's own {@code TriaxialStageType}...) and id. In the framework it reads
+ * the service registry on every call, so types installed or removed while the command runs are seen; it keeps
+ * no map of its own.
  */
-public record PluginCatalog(Map<String, PluginType<?>> sensorTypes, Map<String, PluginType<?>> surfaceTypes,
-        Map<String, PluginType<?>> ambientTypes, Map<String, PluginType<?>> stageTypes) {}
+public interface PluginCatalog {
+    /** The types registered under {@code kind}, best-ranked first (so an override of an id comes first). */
+    <K extends PluginType<?>> List<K> types(Class<K> kind);
+
+    /** Every plugin type present: kind name (e.g. "sensor", "ray pattern") to its type ids. */
+    Map<String, SortedSet<String>> all();
+
+    /** The best-ranked type of {@code kind} with {@code id}, or null. */
+    default <K extends PluginType<?>> K find(Class<K> kind, String id) {
+        return types(kind).stream().filter(t -> t.id().equals(id)).findFirst().orElse(null);
+    }
+
+    /** The ids of {@code kind} present, sorted. */
+    default SortedSet<String> ids(Class<? extends PluginType<?>> kind) {
+        TreeSet<String> ids = new TreeSet<>();
+        types(kind).forEach(t -> ids.add(t.id()));
+        return ids;
+    }
+
+    /** A kind's name for people: the interface's simple name in words without "Type" ("RayPatternType": "ray pattern"). */
+    static String kindName(String interfaceName) {
+        String simple = interfaceName.substring(interfaceName.lastIndexOf('.') + 1).replaceAll("Type$", "");
+        return simple.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
+    }
+
+    /** A fixed catalog of plugin instances (tests and plain Java use); kinds are the interfaces they implement. */
+    static PluginCatalog of(Collection<? extends PluginType<?>> plugins) {
+        List<PluginType<?>> list = List.copyOf(plugins);
+        return new PluginCatalog() {
+            @Override
+            public <K extends PluginType<?>> List<K> types(Class<K> kind) {
+                List<K> out = new ArrayList<>();
+                list.stream().filter(kind::isInstance).map(kind::cast).forEach(out::add);
+                return out;
+            }
+
+            @Override
+            public Map<String, SortedSet<String>> all() {
+                Map<String, SortedSet<String>> m = new TreeMap<>();
+                for (PluginType<?> t : list) {
+                    for (Class<?> c : t.getClass().getInterfaces()) {
+                        if (PluginType.class.isAssignableFrom(c) && c != PluginType.class) {
+                            m.computeIfAbsent(kindName(c.getName()), k -> new TreeSet<>()).add(t.id());
+                        }
+                    }
+                }
+                return m;
+            }
+        };
+    }
+}

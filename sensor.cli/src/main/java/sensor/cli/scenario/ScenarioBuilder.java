@@ -3,13 +3,11 @@ package sensor.cli.scenario;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import sensor.api.env.MagneticField;
@@ -20,7 +18,11 @@ import sensor.api.env.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
+import sensor.api.PluginType;
 import sensor.api.material.AmbientMaterial;
+import sensor.api.material.AmbientMaterialType;
+import sensor.api.material.SurfaceMaterialType;
+import sensor.api.sensor.SensorType;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 import sensor.api.world.KinematicWorld;
@@ -55,8 +57,8 @@ public final class ScenarioBuilder {
 
     public Built build(ScenarioReader.Loaded loaded, Overrides overrides) throws ScenarioException {
         Scenario s = loaded.scenario();
-        ObjectMapper mapper = ScenarioReader.mapper(loaded.file(), null);
-        ConfigAdapters adapters = new ConfigAdapters(mapper, catalog);
+        ScenarioConfigReader adapters = new ScenarioConfigReader(ScenarioReader.mapper(loaded.file(), null), catalog,
+                loaded.file().toAbsolutePath().getParent());
         env.sensors().forEach(x -> env.removeSensor(x.spec().id()));
         env.objects().forEach(x -> env.removeObject(x.id()));
         try {
@@ -99,10 +101,10 @@ public final class ScenarioBuilder {
             }
             for (SensorEntry e : s.sensors()) {
                 try {
-                    Object config = adapters.sensorConfig(env, e.type(), e.config(), overrides.threads());
+                    Object config = sensorConfig(adapters, e, overrides.threads());
                     env.addSensor(new SensorSpec(e.id(), e.type(), config, new SensorMount(e.body(), pose(e.pose())),
                             e.frequency() == null ? 10 : e.frequency(), e.lag() == null ? 0 : e.lag()));
-                } catch (RuntimeException | IOException ex) {
+                } catch (RuntimeException ex) {
                     throw loaded.error(e, "sensors '" + e.id() + "': " + ex.getMessage(), ex);
                 }
             }
@@ -128,7 +130,36 @@ public final class ScenarioBuilder {
         env.objects().forEach(x -> env.removeObject(x.id()));
     }
 
-    private void ambient(ScenarioReader.Loaded loaded, Scenario s, ConfigAdapters adapters) throws ScenarioException {
+    /**
+     * The sensor's configuration read by its type; {@code --threads} applies to every type whose configuration
+     * has a {@code threads} setting.
+     */
+    private Object sensorConfig(ScenarioConfigReader reader, SensorEntry e, Integer threads) {
+        SensorType<?> t = require(SensorType.class, e.type());
+        Map<String, Object> fields = reader.fields(e.config());
+        if (threads != null && !fields.containsKey("threads") && hasSetting(t.configType(), "threads")) {
+            fields.put("threads", threads);
+        }
+        return t.readConfig(fields, reader);
+    }
+
+    private static boolean hasSetting(Class<?> type, String name) {
+        String setter = "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        return java.util.Arrays.stream(type.getMethods()).anyMatch(m -> m.getName().equals(setter) && m.getParameterCount() == 1);
+    }
+
+    /** The type of {@code kind} with {@code id}; an unknown id names the kind, the known ids and where the type ships. */
+    private <K extends PluginType<?>> K require(Class<K> kind, String id) {
+        K t = catalog.find(kind, id);
+        if (t == null) {
+            String name = PluginCatalog.kindName(kind.getName());
+            throw new IllegalArgumentException(name + " type '" + id + "' is not installed; installed " + name + " types: "
+                    + catalog.ids(kind) + Distributions.whereShipped(name, id));
+        }
+        return t;
+    }
+
+    private void ambient(ScenarioReader.Loaded loaded, Scenario s, ScenarioConfigReader adapters) throws ScenarioException {
         JsonNode a = s.ambient();
         if (a == null) {
             env.setAmbient(AmbientMaterial.defaultAir());
@@ -140,24 +171,27 @@ public final class ScenarioBuilder {
                 env.setAmbient(AmbientMaterial.clear(a.path("refractiveIndex").asDouble(1.000273),
                         a.path("attenuation").asDouble(0.000402272)));
             } else {
-                env.setAmbient(type, adapters.ambientConfig(env, type, a));
+                env.setAmbient(type, require(AmbientMaterialType.class, type).readConfig(adapters.fields(withoutType(a)), adapters));
             }
-        } catch (RuntimeException | IOException e) {
+        } catch (RuntimeException e) {
             throw loaded.error(s, "ambient: " + e.getMessage(), e);
         }
     }
 
-    private Map<String, MaterialSpec> materials(ScenarioReader.Loaded loaded, Scenario s, ConfigAdapters adapters)
+    private Map<String, MaterialSpec> materials(ScenarioReader.Loaded loaded, Scenario s, ScenarioConfigReader adapters)
             throws ScenarioException {
         Map<String, MaterialSpec> specs = new HashMap<>();
         for (var e : s.materials().entrySet()) {
             try {
                 String type = text(e.getValue(), "type");
                 // an ambient material type makes the objects that use it volumes (fog banks)
-                Object config = catalog.ambientTypes().containsKey(type) && !catalog.surfaceTypes().containsKey(type)
-                        ? adapters.ambientConfig(env, type, e.getValue()) : adapters.surfaceConfig(env, type, e.getValue());
+                Map<String, Object> fields = adapters.fields(withoutType(e.getValue()));
+                AmbientMaterialType<?> volume = catalog.find(SurfaceMaterialType.class, type) == null
+                        ? catalog.find(AmbientMaterialType.class, type) : null;
+                Object config = volume != null ? volume.readConfig(fields, adapters)
+                        : require(SurfaceMaterialType.class, type).readConfig(fields, adapters);
                 specs.put(e.getKey(), new MaterialSpec(type, config));
-            } catch (RuntimeException | IOException ex) {
+            } catch (RuntimeException ex) {
                 throw loaded.error(s, "materials '" + e.getKey() + "': " + ex.getMessage(), ex);
             }
         }
@@ -301,17 +335,5 @@ public final class ScenarioBuilder {
             throw new IllegalArgumentException(name + " is required");
         }
         return v;
-    }
-
-    /** Lays the scenario's fields over {@code defaults} and reads the result into {@code type}. */
-    static <T> T merge(ObjectMapper mapper, Object defaults, JsonNode fields, Class<T> type) throws IOException {
-        ObjectNode base = defaults == null ? mapper.createObjectNode() : mapper.valueToTree(defaults);
-        if (fields != null) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = fields.fields(); it.hasNext();) {
-                var e = it.next();
-                base.set(e.getKey(), e.getValue());
-            }
-        }
-        return mapper.treeToValue(base, type);
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import sensor.api.io.OutputSink;
+import sensor.api.io.Recorder;
 import sensor.api.sensor.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.io.AtomicFiles;
@@ -23,7 +23,7 @@ import sensor.io.Points;
 import sensor.io.Previews;
 import sensor.io.Ros2;
 import sensor.io.ScalarSeries;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 
 /**
  * Writes every frame it receives under one output folder, in the chosen {@link OutputFormat}s:
@@ -44,22 +44,8 @@ import sensor.lidar.api.LidarOutput;
  * are streamed into their temporary file and renamed on {@link #close()}, so a run that is never closed
  * leaves no CSV or MCAP under a final name. Thread-safe (calls are serialised).
  */
-public final class RecordingSink implements OutputSink {
+public final class RecordingSink implements Recorder {
     private static final Set<String> IMU_TYPES = Set.of("imu", "accelerometer", "gyroscope", "magnetometer");
-
-    /**
-     * What a run wrote.
-     *
-     * @param frames frames received per sensor id
-     * @param points lidar points written (once per frame, whatever the number of formats)
-     * @param files  final paths of the files written, in the order they were completed
-     */
-    public record Summary(Map<String, Long> frames, long points, List<Path> files) {
-        public Summary {
-            frames = Collections.unmodifiableMap(new LinkedHashMap<>(frames));
-            files = List.copyOf(files);
-        }
-    }
 
     private final Path outDir;
     private final Set<OutputFormat> formats;
@@ -304,6 +290,7 @@ public final class RecordingSink implements OutputSink {
     }
 
     /** What was written so far (complete after {@link #close()}). */
+    @Override
     public synchronized Summary summary() {
         return new Summary(frames, points, files);
     }

@@ -7,7 +7,7 @@ import java.util.List;
 import sensor.api.lidar.OutputField;
 import sensor.api.sensor.Channels;
 import sensor.api.sensor.SensorFrame;
-import sensor.lidar.api.LidarOutput;
+import sensor.api.lidar.LidarOutput;
 
 /** Synthetic frames with values computed here, independently of the code under test. */
 final class Fixtures {

@@ -1,5 +1,6 @@
 package sensor.lidar.api;
 
+import sensor.api.lidar.LidarOutput;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

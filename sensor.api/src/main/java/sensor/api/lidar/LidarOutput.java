@@ -1,10 +1,9 @@
-package sensor.lidar.api;
+package sensor.api.lidar;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 
-import sensor.api.lidar.OutputField;
 
 /**
  * One lidar output [O]: {@code count} points, each packed contiguously (little-endian) with the

@@ -1,0 +1,32 @@
+package sensor.api.io;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * An output sink that records frames into files of one output folder; {@link #close()} completes every
+ * file atomically (a file appears under its final name only when complete).
+ */
+@ConsumerType
+public interface Recorder extends OutputSink {
+    /** What was recorded so far. */
+    Summary summary();
+
+    /**
+     * What a recorder wrote.
+     *
+     * @param frames frames recorded per sensor id
+     * @param points lidar points recorded
+     * @param files  the files written, in the order they were completed
+     */
+    record Summary(Map<String, Long> frames, long points, List<Path> files) {
+        /** Copies the collections. */
+        public Summary {
+            frames = Map.copyOf(frames);
+            files = List.copyOf(files);
+        }
+    }
+}
