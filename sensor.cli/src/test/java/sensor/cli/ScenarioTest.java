@@ -125,17 +125,41 @@ class ScenarioTest {
     }
 
     @Test
+    void lidarPatternIsAPluginNamedByType() throws Exception {
+        write("beams.csv", "azimuth,elevation,time\n0,0,0\n90,0,0.02\n180,-10,0.04\n");
+        Path p = write("p.yaml", """
+                version: 1
+                duration: 0.2
+                objects:
+                  - {id: wall, shape: {type: box, size: [1, 40, 40]}, pose: {position: [10, 0, 0]}}
+                sensors:
+                  - {id: file, type: lidar, config: {pattern: {type: file, file: beams.csv, rate: 10}}}
+                  - {id: sweep, type: lidar, config: {pattern: {type: sweep, columns: 64, rate: 10, elevations: [0, 5]}}}
+                output: {formats: [csv]}
+                """);
+        Result r = cli("run", p.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("file             2 frames"), r.out());
+        ScenarioException e = invalid("version: 1\nsensors:\n  - {id: l, type: lidar, config: {pattern: {type: rosette}}}\n");
+        assertTrue(e.getMessage().contains("ray pattern type 'rosette' is unknown; known ray pattern types: [file, ouster, sweep]"),
+                e.getMessage());
+        e = invalid("version: 1\nsensors:\n  - {id: l, type: lidar, config: {model: OS1-32, pattern: {type: sweep}}}\n");
+        assertTrue(e.getMessage().contains("pattern and model/mode exclude each other"), e.getMessage());
+    }
+
+    @Test
     void unknownTypesListTheKnownOnes() throws Exception {
         ScenarioException e = invalid("version: 1\nsensors:\n  - {id: r, type: radar}\n");
-        assertTrue(e.getMessage().contains("sensor type 'radar' is unknown; known sensor types: [accelerometer, encoder, "
-                + "ground-truth, gyroscope, imu, lidar, magnetometer, odometer]"), e.getMessage());
+        assertTrue(e.getMessage().contains("sensor type 'radar' is not installed; installed sensor types: [accelerometer, "
+                + "encoder, ground-truth, gyroscope, imu, lidar, magnetometer, odometer]; no shipped distribution has it"), e.getMessage());
         e = invalid("version: 1\nmaterials:\n  wood: {type: velvet}\n");
-        assertTrue(e.getMessage().contains("surface material type 'velvet' is unknown; known surface material types: "
-                + "[explicit-brdf, ggx-oren-nayar, lambertian]"), e.getMessage());
+        assertTrue(e.getMessage().contains("surface material type 'velvet' is not installed; installed surface material "
+                + "types: [explicit-brdf, ggx-oren-nayar, lambertian]"), e.getMessage());
         e = invalid("version: 1\nobjects:\n  - {id: o, shape: {type: sphere, radius: 1}, material: gold}\n");
         assertTrue(e.getMessage().contains("material 'gold' is not defined; materials: []"), e.getMessage());
         e = invalid("version: 1\nsensors:\n  - {id: l, type: lidar, config: {noise: [{type: speckle}]}}\n");
-        assertTrue(e.getMessage().contains("stage type 'speckle' is unknown; known stage types: [bias, cross-axis"), e.getMessage());
+        assertTrue(e.getMessage().contains("output noise type 'speckle' is unknown; known output noise types: "
+                + "[distance-gaussian, hitpoint-angle-gaussian]"), e.getMessage());
         e = invalid("version: 1\nsensors:\n  - {id: l, type: lidar, config: {model: OS3-64}}\n");
         assertTrue(e.getMessage().contains("model must be one of [OS0-32, OS0-64, OS0-128, OS1-32"), e.getMessage());
     }
