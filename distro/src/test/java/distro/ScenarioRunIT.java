@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,16 +25,8 @@ class ScenarioRunIT {
     @TempDir
     Path work;
 
-    private record Run(int code, String output) {}
-
-    private Run sensorsim(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
-                Path.of("target", "sensorsim.jar").toAbsolutePath().toString()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "sensorsim finished");
-        return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+    private Sensorsim.Run sensorsim(String... args) throws Exception {
+        return Sensorsim.run(work, "sensorsim.jar", args);
     }
 
     /** Runs an independent reader script on a file; returns its key=value lines. */
@@ -54,7 +45,7 @@ class ScenarioRunIT {
     void demoScenarioWritesFilesThirdPartyReadersOpen() throws Exception {
         Path scenario = Path.of("scenarios", "demo.yaml").toAbsolutePath();
         Path out = work.resolve("demo");
-        Run r = sensorsim("run", scenario.toString(), "--out", out.toString(), "--duration", "1");
+        Sensorsim.Run r = sensorsim("run", scenario.toString(), "--out", out.toString(), "--duration", "1");
         assertEquals(0, r.code(), r.output());
         assertTrue(r.output().contains("simulated 1.000 s"), r.output());
         assertTrue(r.output().contains("os1              2 frames"), r.output()); // frames 1 and 6 (stride 5)
@@ -101,7 +92,7 @@ class ScenarioRunIT {
                  "sensors": [{"id": "scan", "type": "lidar", "pose": {"position": [0, 0, 0]}, "frequency": 10,
                               "config": {"model": "OS1-32", "mode": "512x10"}}]}
                 """);
-        Run r = sensorsim("run", "s.json", "--out", "o", "--threads", "1");
+        Sensorsim.Run r = sensorsim("run", "s.json", "--out", "o", "--threads", "1");
         assertEquals(0, r.code(), r.output());
         Map<String, String> ply = read("ply-read.mjs", work.resolve("o").resolve("scan").resolve("scan-000002.ply"));
         assertTrue(Integer.parseInt(ply.get("vertexCount")) > 100, ply.toString());
@@ -111,9 +102,9 @@ class ScenarioRunIT {
     @Test
     void invalidScenarioIsRejectedWithLocationAndWritesNothing() throws Exception {
         Files.writeString(work.resolve("bad.yaml"), "version: 1\nsensors:\n  - {id: x, type: sonar}\n");
-        Run r = sensorsim("run", "bad.yaml", "--out", "never");
+        Sensorsim.Run r = sensorsim("run", "bad.yaml", "--out", "never");
         assertEquals(3, r.code(), r.output());
-        assertTrue(r.output().contains("bad.yaml:3:") && r.output().contains("sensor type 'sonar' is unknown"), r.output());
+        assertTrue(r.output().contains("bad.yaml:3:") && r.output().contains("sensor type 'sonar' is not installed"), r.output());
         assertFalse(Files.exists(work.resolve("never")));
         r = sensorsim("validate", Path.of("scenarios", "demo.yaml").toAbsolutePath().toString());
         assertEquals(0, r.code(), r.output());

@@ -213,6 +213,9 @@ final class SensorSimCommand implements Runnable {
         catalog.all().forEach((kind, ids) -> b.append(kind).append(" types: ").append(ids).append('\n'));
         b.append("output formats: ").append(recorders == null ? List.of() : recorders.formats()).append('\n');
         b.append("raytrace backends: ").append(env.raytraceBackends()).append('\n');
+        if (!catalog.bundles().isEmpty()) {
+            b.append("bundles: ").append(String.join(", ", catalog.bundles())).append('\n');
+        }
         return b.toString();
     }
 

@@ -59,6 +59,12 @@ final class ServiceCatalog implements PluginCatalog {
         return m;
     }
 
+    @Override
+    public List<String> bundles() {
+        return Arrays.stream(context.getBundles()).filter(b -> b.getBundleId() != 0)
+                .map(b -> b.getSymbolicName() + " " + b.getVersion()).sorted().toList();
+    }
+
     /** References of {@code clazz} (null: all), best-ranked first. */
     private List<ServiceReference<?>> refs(String clazz) {
         try {

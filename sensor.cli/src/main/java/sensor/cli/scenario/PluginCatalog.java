@@ -24,6 +24,11 @@ public interface PluginCatalog {
     /** Every plugin type present: kind name (e.g. "sensor", "ray pattern") to its type ids. */
     Map<String, SortedSet<String>> all();
 
+    /** The bundles present as {@code symbolic-name version}, when the catalog reads a framework; else empty. */
+    default List<String> bundles() {
+        return List.of();
+    }
+
     /** The best-ranked type of {@code kind} with {@code id}, or null. */
     default <K extends PluginType<?>> K find(Class<K> kind, String id) {
         return types(kind).stream().filter(t -> t.id().equals(id)).findFirst().orElse(null);
