@@ -1,0 +1,38 @@
+package sensor.cli;
+
+import java.nio.file.Path;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import sensor.api.env.ScenarioLoader;
+import sensor.api.env.SensorEnvironment;
+import sensor.cli.scenario.ScenarioBuilder;
+import sensor.cli.scenario.ScenarioException;
+import sensor.cli.scenario.ScenarioReader;
+
+/** The scenario reader and builder of the command line as a {@link ScenarioLoader} service. */
+@Component
+public class ScenarioLoaderComponent implements ScenarioLoader {
+    @Reference
+    SensorEnvironment env;
+
+    private ServiceCatalog catalog;
+
+    @Activate
+    void activate(BundleContext context) {
+        catalog = new ServiceCatalog(context);
+    }
+
+    @Override
+    public double load(Path scenario) {
+        try {
+            return new ScenarioBuilder(env, catalog).build(new ScenarioReader().read(scenario),
+                    new ScenarioBuilder.Overrides(null, null, null)).duration();
+        } catch (ScenarioException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+}
