@@ -60,6 +60,8 @@ public class LauncherJob {
                 System.err.println("sensorsim: " + e);
                 code = 1;
             } finally {
+                env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
+                env.objects().forEach(o -> env.removeObject(o.id()));
                 plugins.uninstall();
             }
             System.out.flush();

@@ -12,7 +12,7 @@ public final class Weather {
      * which the contrast of a black target falls to the 2 % threshold, {@code α = 3.912 / V}.
      * Source: H. Koschmieder, "Theorie der horizontalen Sichtweite", Beiträge zur Physik der freien
      * Atmosphäre 12 (1924) 33–53, 171–181. (The WMO defines the MOR with a 5 % threshold, WMO-No. 8,
-     * which would give 3.0; the 2 % threshold is the one MODELS.md specifies.)
+     * which would give 3.0; the 2 % threshold is the one docs/MODELS.md specifies.)
      */
     public static final double KOSCHMIEDER = 3.912;
 
