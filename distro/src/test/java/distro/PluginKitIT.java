@@ -109,7 +109,8 @@ class PluginKitIT {
         Files.delete(dir.resolve("needs.jar"));
 
         jar(dir.resolve("throws.jar"), m -> m.putValue("Bundle-Activator", "com.nowhere.Activator"));
-        expectRefused(dir, "--plugins: throws.jar failed to start: ");
+        expectRefused(dir, "--plugins: throws.jar failed to start: a class its manifest names is not in the bundle "
+                + "(com.nowhere.Activator)");
     }
 
     private static void expectRefused(Path dir, String line) throws Exception {

@@ -131,7 +131,10 @@ final class BundleFolder implements SensorSimCommand.PluginLoader {
                     + ", which no installed bundle exports" : "does not resolve: " + m;
         }
         Throwable cause = e.getCause() != null ? e.getCause() : e;
-        return "failed to start: " + cause.getClass().getSimpleName() + ": " + cause.getMessage();
+        if (cause instanceof ClassNotFoundException) {
+            return "failed to start: a class its manifest names is not in the bundle (" + cause.getMessage().split(" ")[0] + ")";
+        }
+        return "failed to start: " + (cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName());
     }
 
     private static SensorSimCommand.PluginException fail(Path jar, String reason) {
