@@ -8,6 +8,7 @@ import sensor.api.geom.Pose;
  * A triaxial sub-sensor of an IMU [T-IMU]: a unique name, its pose relative to the IMU frame and its stage
  * chain, applied in order to the ideal signal.
  */
+@org.osgi.annotation.versioning.ProviderType
 public sealed interface SubSensor permits Accelerometer, Gyroscope, Magnetometer {
     /** Unique name within the IMU; an id of letters, digits, '.', '_', '-' or '/'. */
     String name();
