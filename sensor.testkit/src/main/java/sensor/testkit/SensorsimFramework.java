@@ -8,6 +8,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -57,27 +58,54 @@ public final class SensorsimFramework implements AutoCloseable {
         this.storage = storage;
     }
 
-    /** Boots the framework and waits (up to 10 s) for the environment and the scenario loader. */
+    /** Boots the framework with the class path's bundles; waits (up to 10 s) for the environment and the scenario loader. */
     public static SensorsimFramework start() {
         try {
             Map<String, Path> bundles = classPathBundles();
-            String extra = exportsOf(bundles.remove("sensor.api"));
+            Path api = bundles.remove("sensor.api");
             String named = System.getProperty(BUNDLE_PROPERTY);
             if (named != null && !named.isBlank()) {
                 Path p = Path.of(named).toAbsolutePath();
                 bundles.put(symbolicName(p), p);
             }
-            Path storage = Files.createTempDirectory("sensorsim-testkit");
-            Map<String, String> config = new HashMap<>();
-            config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
-            config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
-            config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, extra);
-            config.put("felix.log.level", "1");
-            Framework fw = ServiceLoader.load(FrameworkFactory.class).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path")).newFramework(config);
+            return boot(api, bundles.values());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Boots the framework with exactly these bundle jars (an assembled distribution, say); the kernel API still
+     * comes from the class path. Waits (up to 10 s) for the environment and the scenario loader.
+     */
+    public static SensorsimFramework start(Collection<Path> bundleJars) {
+        try {
+            Path api = classPathBundles().get("sensor.api");
+            List<Path> others = new ArrayList<>();
+            for (Path p : bundleJars) {
+                if (!symbolicName(p).equals("sensor.api")) {
+                    others.add(p);
+                }
+            }
+            return boot(api, others);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static SensorsimFramework boot(Path api, Collection<Path> bundles) throws IOException {
+        Path storage = Files.createTempDirectory("sensorsim-testkit");
+        Map<String, String> config = new HashMap<>();
+        config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
+        config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, exportsOf(api));
+        config.put("felix.log.level", "1");
+        Framework fw = ServiceLoader.load(FrameworkFactory.class).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path")).newFramework(config);
+        try {
             fw.start();
             SensorsimFramework kit = new SensorsimFramework(fw, storage);
-            for (Path p : bundles.values()) {
+            for (Path p : bundles) {
                 kit.installed.add(fw.getBundleContext().installBundle("reference:" + p.toUri()));
             }
             for (Bundle b : kit.installed) {
@@ -88,11 +116,14 @@ public final class SensorsimFramework implements AutoCloseable {
             kit.service(SensorEnvironment.class);
             kit.service(ScenarioLoader.class);
             return kit;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } catch (BundleException e) {
             throw new IllegalStateException("test framework did not start: " + e.getMessage(), e);
         }
+    }
+
+    /** The bundles installed besides the system bundle, in installation order. */
+    public List<Bundle> bundles() {
+        return List.copyOf(installed);
     }
 
     /** The system bundle's context. */
