@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PluginKitIT {
-    private static final String VERSION = System.getProperty("sensorsim.version", "0.1.0-SNAPSHOT");
+    private static final String VERSION = System.getProperty("sensorsim.version");
     private static final Path REPO = Path.of(System.getProperty("maven.repo.local",
             Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
 
