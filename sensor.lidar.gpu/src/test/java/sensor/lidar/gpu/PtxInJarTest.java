@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 class PtxInJarTest {
     @Test
     void jarShipsPtxAndJcuda() throws Exception {
-        File[] jars = new File("target").listFiles((d, n) -> n.startsWith("sensor.lidar.gpu-") && n.endsWith(".jar")
-                && !n.contains("sources") && !n.contains("tests"));
+        String version = System.getProperty("project.version", "");
+        File[] jars = new File("target").listFiles((d, n) -> n.startsWith("sensor.lidar.gpu-" + version) && n.endsWith(".jar")
+                && !n.contains("sources") && !n.contains("javadoc") && !n.contains("tests"));
         assertNotNull(jars);
         assertEquals(1, jars.length, "one bundle jar in target/");
         try (JarFile jar = new JarFile(jars[0])) {
