@@ -38,6 +38,14 @@ public interface PluginType<C> {
     }
 
     /**
+     * The configuration to create from, whatever form it was given in: {@link ConfigData} is read with
+     * {@link #readConfig}, anything else as {@link #configOrDefault}.
+     */
+    default C configFrom(Object config) {
+        return config instanceof ConfigData d ? readConfig(d.fields(), d.reader()) : configOrDefault(config);
+    }
+
+    /**
      * The configuration to create from: {@code null} means {@link #defaultConfig()}; an object of another
      * class than {@link #configType()} is rejected with a message naming both classes.
      */

@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
 import sensor.api.env.SensorEnvironment;
+import sensor.api.env.SimulationFactory;
 import sensor.api.io.RecorderFactory;
 
 /**
@@ -29,6 +30,9 @@ public class LauncherJob {
 
     @Reference
     ServiceComponentRuntime scr;
+
+    @Reference
+    SimulationFactory simulations;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -54,7 +58,7 @@ public class LauncherJob {
             int code;
             BundleFolder plugins = new BundleFolder(context, scr);
             try {
-                code = new SensorSimCommand(env, new ServiceCatalog(context), () -> recorders, plugins, System.out,
+                code = new SensorSimCommand(env, simulations, new ServiceCatalog(context), () -> recorders, plugins, System.out,
                         System.err).execute(args);
             } catch (RuntimeException e) {
                 System.err.println("sensorsim: " + e);

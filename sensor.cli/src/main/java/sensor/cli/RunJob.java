@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 
-import sensor.api.env.SensorEnvironment;
+import sensor.api.env.Simulation;
 import sensor.api.io.Recorder;
 import sensor.cli.scenario.ScenarioBuilder;
 
@@ -14,10 +14,10 @@ import sensor.cli.scenario.ScenarioBuilder;
  * error stream (redrawn in place on a terminal, one line per 10 % otherwise) and a summary at the end.
  */
 final class RunJob {
-    private final SensorEnvironment env;
+    private final Simulation env;
     private final PrintStream out, err;
 
-    RunJob(SensorEnvironment env, PrintStream out, PrintStream err) {
+    RunJob(Simulation env, PrintStream out, PrintStream err) {
         this.env = env;
         this.out = out;
         this.err = err;
@@ -60,6 +60,15 @@ final class RunJob {
         }
         out.printf(Locale.ROOT, "%d frames, %d points (%.0f points/s), %d files in %s%n", frames, s.points(),
                 s.points() / wall, s.files().size(), outDir);
+        var gaps = env.interruptions();
+        for (Simulation.Interruption i : gaps) {
+            out.printf(Locale.ROOT, "  interrupted: %s '%s' without its type '%s' from t = %.3f s to %s%n", i.kind(), i.id(),
+                    i.typeId(), i.from(), Double.isNaN(i.to()) ? "the end" : String.format(Locale.ROOT, "t = %.3f s", i.to()));
+        }
+        if (!gaps.isEmpty()) {
+            err.println("sensorsim: the run lost plugin types (listed above): its data has gaps");
+            return 1;
+        }
         return 0;
     }
 }

@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import sensor.api.env.SensorEnvironment;
+import sensor.api.env.Simulation;
+import sensor.api.env.SimulationFactory;
 import sensor.api.io.RecorderFactory;
 import sensor.cli.scenario.PluginCatalog;
 import sensor.cli.scenario.ScenarioBuilder;
@@ -30,6 +32,7 @@ final class SensorSimCommand implements Runnable {
     static final int INVALID_SCENARIO = 3;
 
     private final SensorEnvironment env;
+    private final SimulationFactory simulations;
     private final PluginCatalog catalog;
     private final Supplier<RecorderFactory> recorders;
     private final PluginLoader plugins;
@@ -50,9 +53,10 @@ final class SensorSimCommand implements Runnable {
         }
     }
 
-    SensorSimCommand(SensorEnvironment env, PluginCatalog catalog, Supplier<RecorderFactory> recorders, PluginLoader plugins,
-            PrintStream out, PrintStream err) {
+    SensorSimCommand(SensorEnvironment env, SimulationFactory simulations, PluginCatalog catalog,
+            Supplier<RecorderFactory> recorders, PluginLoader plugins, PrintStream out, PrintStream err) {
         this.env = env;
+        this.simulations = simulations;
         this.catalog = catalog;
         this.recorders = recorders;
         this.plugins = plugins;
@@ -97,6 +101,12 @@ final class SensorSimCommand implements Runnable {
 
     private ScenarioReader.Loaded load(Path scenario) throws ScenarioException {
         return new ScenarioReader().read(scenario);
+    }
+
+    /** A simulation's name from its scenario file: the file name without extension, other characters as '_'. */
+    static String simulationName(Path scenario) {
+        String n = scenario.getFileName().toString().replaceFirst("\\.(ya?ml|json)$", "").replaceAll("[^A-Za-z0-9._-]", "_");
+        return n.isEmpty() ? "scenario" : n;
     }
 
     /** The {@code --plugins DIR} option of run, validate and types. */
@@ -147,10 +157,12 @@ final class SensorSimCommand implements Runnable {
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
             RecorderFactory factory = recorders(loaded);
-            ScenarioBuilder.Built built = new ScenarioBuilder(env, catalog)
-                    .build(loaded, new ScenarioBuilder.Overrides(seed, threads, duration));
-            Set<String> formats = formats(loaded, built.formats(), factory);
-            return new RunJob(env, out, err).run(built, factory.open(outDir, formats, built.lidarFrameStride()), outDir);
+            try (Simulation sim = simulations.create(simulationName(scenario))) {
+                ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog)
+                        .build(loaded, new ScenarioBuilder.Overrides(seed, threads, duration));
+                Set<String> formats = formats(loaded, built.formats(), factory);
+                return new RunJob(sim, out, err).run(built, factory.open(outDir, formats, built.lidarFrameStride()), outDir);
+            }
         }
     }
 
@@ -167,14 +179,14 @@ final class SensorSimCommand implements Runnable {
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
             RecorderFactory factory = recorders(loaded);
-            ScenarioBuilder.Built built = new ScenarioBuilder(env, catalog)
-                    .build(loaded, new ScenarioBuilder.Overrides(null, 1, null));
-            formats(loaded, built.formats(), factory);
-            out.printf(Locale.ROOT, "%s: valid: %d objects, %d sensors, %.3f s%n", scenario, env.objects().size(),
-                    built.sensors(), built.duration());
-            env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
-            env.objects().forEach(o -> env.removeObject(o.id()));
-            return 0;
+            try (Simulation sim = simulations.create(simulationName(scenario))) {
+                ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog)
+                        .build(loaded, new ScenarioBuilder.Overrides(null, 1, null));
+                formats(loaded, built.formats(), factory);
+                out.printf(Locale.ROOT, "%s: valid: %d objects, %d sensors, %.3f s%n", scenario, sim.objects().size(),
+                        built.sensors(), built.duration());
+                return 0;
+            }
         }
     }
 

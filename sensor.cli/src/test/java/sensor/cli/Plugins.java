@@ -16,6 +16,7 @@ import sensor.imu.api.TriaxialStageType;
 /** An environment with every shipped plugin type bound, as the distribution has it, and its catalog. */
 final class Plugins {
     final Environment env = new Environment();
+    final sensor.env.Simulations simulations = new sensor.env.Simulations();
     final PluginCatalog catalog;
 
     Plugins() {
@@ -37,6 +38,9 @@ final class Plugins {
         sensors.forEach(env::bindSensorType);
         surfaces.forEach(env::bindSurfaceMaterialType);
         ambients.forEach(env::bindAmbientMaterialType);
+        sensors.forEach(simulations::bindSensorType);
+        surfaces.forEach(simulations::bindSurfaceType);
+        ambients.forEach(simulations::bindAmbientType);
         List<PluginType<?>> all = new ArrayList<>();
         all.addAll(sensors);
         all.addAll(surfaces);
@@ -51,7 +55,7 @@ final class Plugins {
 
     /** The command line over this environment, writing with sensor.io and loading no plugins. */
     SensorSimCommand command(java.io.PrintStream out, java.io.PrintStream err) {
-        return new SensorSimCommand(env, catalog, sensor.io.Recorders::new, dir -> {
+        return new SensorSimCommand(env, simulations, catalog, sensor.io.Recorders::new, dir -> {
             throw new SensorSimCommand.PluginException("--plugins is not available outside a framework");
         }, out, err);
     }

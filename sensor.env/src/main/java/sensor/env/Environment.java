@@ -79,6 +79,20 @@ public class Environment implements SensorEnvironment {
     private MagneticField magneticField = MagneticField.uniform(Vec3.ZERO);
     private long seed;
     private long steps;
+    /** Whether absent types are waited for (simulations) instead of rejected (the default environment). */
+    private final boolean tolerant;
+    private final Interruptions interruptions = new Interruptions();
+
+    /** The framework's default environment: absent types are rejected. */
+    public Environment() {
+        this(false);
+    }
+
+    /** An environment that waits for absent sensor and material types when {@code tolerant}. */
+    Environment(boolean tolerant) {
+        this.tolerant = tolerant;
+        scene.tolerate(tolerant, interruptions, this::time);
+    }
 
     @Activate
     @Modified
@@ -102,7 +116,8 @@ public class Environment implements SensorEnvironment {
                 try {
                     slot.sensor = create(serving, slot.spec);
                     slot.resumeAfter(time());
-                    LOG.log(Level.INFO, "sensor ''{0}'' re-attached: type ''{1}'' is back", slot.spec.id(), type.id());
+                    interruptions.end("sensor", slot.spec.id(), time());
+                    LOG.log(Level.INFO, "sensor ''{0}'' attached: type ''{1}'' is present", slot.spec.id(), type.id());
                 } catch (RuntimeException e) {
                     LOG.log(Level.WARNING, "sensor ''{0}'' stays detached: {1}", slot.spec.id(), e.getMessage());
                 }
@@ -123,6 +138,8 @@ public class Environment implements SensorEnvironment {
                 if (replacement != null) {
                     slot.sensor = create(replacement, slot.spec);
                     slot.resumeAfter(time());
+                } else {
+                    interruptions.begin("sensor", slot.spec.id(), type.id(), time());
                 }
             }
         }
@@ -307,9 +324,13 @@ public class Environment implements SensorEnvironment {
         if (slots.containsKey(spec.id())) {
             throw new IllegalArgumentException("sensor id '" + spec.id() + "' is already used; sensor ids must be unique");
         }
-        SensorType<?> type = sensorTypes.get(spec.typeId());
+        SensorType<?> type = tolerant ? sensorTypes.find(spec.typeId()) : sensorTypes.get(spec.typeId());
         checkBody(world, spec.mount().bodyId(), "sensor '" + spec.id() + "' mount bodyId");
-        slots.put(spec.id(), new SensorSlot(spec, create(type, spec), world.time()));
+        slots.put(spec.id(), new SensorSlot(spec, type == null ? null : create(type, spec), world.time()));
+        if (type == null) {
+            interruptions.begin("sensor", spec.id(), spec.typeId(), time());
+            LOG.log(Level.WARNING, "sensor ''{0}'' waits for its type ''{1}'', which is not installed", spec.id(), spec.typeId());
+        }
     }
 
     @Override
@@ -320,6 +341,20 @@ public class Environment implements SensorEnvironment {
         }
         close(slot);
         slots.remove(sensorId);
+        interruptions.end("sensor", sensorId, time());
+    }
+
+    /** The interruptions so far (sensors without their type, objects without their material type). */
+    public synchronized List<sensor.api.env.Simulation.Interruption> interruptions() {
+        return interruptions.list(time());
+    }
+
+    /** Closes every sensor and forgets the sinks. */
+    synchronized void closeAll() {
+        for (String id : List.copyOf(slots.keySet())) {
+            removeSensor(id);
+        }
+        sinks.clear();
     }
 
     @Override
@@ -366,7 +401,7 @@ public class Environment implements SensorEnvironment {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static sensor.api.sensor.Sensor create(SensorType type, SensorSpec spec) {
-        var sensor = type.create(type.configOrDefault(spec.config()));
+        var sensor = type.create(type.configFrom(spec.config()));
         if (sensor == null) {
             throw new IllegalStateException("sensor type '" + type.id() + "' created no sensor for '" + spec.id() + "'");
         }

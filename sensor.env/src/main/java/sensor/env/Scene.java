@@ -35,6 +35,9 @@ final class Scene {
     private final Map<String, SurfaceMaterial> materials = new LinkedHashMap<>();
     private final Set<String> missingTypes = new HashSet<>();
     private MaterialSpec ambientSpec;
+    private boolean tolerant;
+    private Interruptions interruptions;
+    private java.util.function.DoubleSupplier clock = () -> 0;
     private AmbientMaterial ambient = AmbientMaterial.defaultAir();
     private long revision;
     private SceneView cached;
@@ -43,6 +46,13 @@ final class Scene {
     Scene(TypeRegistry<SurfaceMaterialType<?>> surfaceTypes, TypeRegistry<AmbientMaterialType<?>> ambientTypes) {
         this.surfaceTypes = surfaceTypes;
         this.ambientTypes = ambientTypes;
+    }
+
+    /** When tolerant, an object whose material type is absent gets the default material until the type arrives. */
+    void tolerate(boolean tolerant, Interruptions interruptions, java.util.function.DoubleSupplier clock) {
+        this.tolerant = tolerant;
+        this.interruptions = interruptions;
+        this.clock = clock;
     }
 
     void add(ObjectSpec object) {
@@ -55,6 +65,10 @@ final class Scene {
         if (spec != null) {
             if (surfaceTypes.find(spec.typeId()) == null && ambientTypes.find(spec.typeId()) != null) {
                 volume = createAmbient(ambientTypes.get(spec.typeId()), spec.config());
+            } else if (surfaceTypes.find(spec.typeId()) == null && tolerant) {
+                LOG.log(Level.WARNING, "object ''{0}'' uses the default material until its type ''{1}'' is installed",
+                        object.id(), spec.typeId());
+                interruptions.begin("material", object.id(), spec.typeId(), clock.getAsDouble());
             } else if (surfaceTypes.find(spec.typeId()) == null) {
                 throw new IllegalArgumentException("material typeId '" + spec.typeId() + "' is unknown; known surface "
                         + "material types: " + surfaceTypes.ids() + ", ambient material types (volumes): " + ambientTypes.ids());
@@ -77,6 +91,9 @@ final class Scene {
         objects.remove(id);
         materials.remove(id);
         volumes.remove(id);
+        if (interruptions != null) {
+            interruptions.end("material", id, clock.getAsDouble());
+        }
         revision++;
     }
 
@@ -118,6 +135,13 @@ final class Scene {
             PluginType<?> type = volume ? ambientTypes.find(spec.typeId()) : surfaceTypes.find(spec.typeId());
             if (type == null) {
                 missing.add(spec.typeId());
+            }
+            if (interruptions != null) {
+                if (type == null) {
+                    interruptions.begin("material", o.id(), spec.typeId(), clock.getAsDouble());
+                } else {
+                    interruptions.end("material", o.id(), clock.getAsDouble());
+                }
             }
             try {
                 if (volume) {
@@ -188,12 +212,12 @@ final class Scene {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static SurfaceMaterial create(SurfaceMaterialType type, Object config) {
-        return type.create(type.configOrDefault(config));
+        return type.create(type.configFrom(config));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static AmbientMaterial createAmbient(AmbientMaterialType type, Object config) {
-        return type.create(type.configOrDefault(config));
+        return type.create(type.configFrom(config));
     }
 
     private record View(List<ObjectSpec> objects, List<SurfaceMaterial> materials, List<AmbientMaterial> volumes,

@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record Scenario(int version, String name, Long seed, Double duration, Double timeStep, List<Double> gravity,
         Output output, JsonNode ambient, MagneticFieldSpec magneticField, Map<String, JsonNode> materials,
-        List<Body> bodies, List<Joint> joints, List<Item> objects, List<SensorEntry> sensors) {
+        List<Body> bodies, List<Joint> joints, List<Item> objects, List<SensorEntry> sensors, Boolean realtime) {
 
     /** The only version this reader understands. */
     public static final int VERSION = 1;

@@ -18,6 +18,7 @@ import sensor.api.env.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
+import sensor.api.ConfigData;
 import sensor.api.PluginType;
 import sensor.api.material.AmbientMaterial;
 import sensor.api.material.AmbientMaterialType;
@@ -42,17 +43,27 @@ import sensor.cli.scenario.Scenario.ShapeSpec;
 public final class ScenarioBuilder {
     private final SensorEnvironment env;
     private final PluginCatalog catalog;
+    private final boolean tolerant;
 
     /** What the run needs beyond the environment. */
-    public record Built(double duration, List<String> formats, int lidarFrameStride, int sensors) {}
+    public record Built(double duration, List<String> formats, int lidarFrameStride, int sensors, boolean realtime) {}
 
     /** Overrides from the command line ({@code null}: the scenario's value). */
     public record Overrides(Long seed, Integer threads, Double duration) {}
 
     /** A builder into {@code env}, reading configurations with the types of {@code catalog}. */
     public ScenarioBuilder(SensorEnvironment env, PluginCatalog catalog) {
+        this(env, catalog, false);
+    }
+
+    /**
+     * A builder that, when {@code tolerant}, leaves absent sensor and material types to the environment (a
+     * {@link sensor.api.env.Simulation} waits for them) instead of rejecting the scenario.
+     */
+    public ScenarioBuilder(SensorEnvironment env, PluginCatalog catalog, boolean tolerant) {
         this.env = env;
         this.catalog = catalog;
+        this.tolerant = tolerant;
     }
 
     public Built build(ScenarioReader.Loaded loaded, Overrides overrides) throws ScenarioException {
@@ -122,7 +133,7 @@ public final class ScenarioBuilder {
         if (stride < 1) {
             throw loaded.error(out, "output.lidarFrameStride must be >= 1, got " + stride, null);
         }
-        return new Built(duration, formats, stride, s.sensors().size());
+        return new Built(duration, formats, stride, s.sensors().size(), Boolean.TRUE.equals(s.realtime()));
     }
 
     private void clear() {
@@ -131,16 +142,17 @@ public final class ScenarioBuilder {
     }
 
     /**
-     * The sensor's configuration read by its type; {@code --threads} applies to every type whose configuration
-     * has a {@code threads} setting.
+     * The sensor's configuration as data, read by its type when the environment creates the sensor (so an
+     * updated bundle reads it again); {@code --threads} applies to every type whose configuration has a
+     * {@code threads} setting.
      */
     private Object sensorConfig(ScenarioConfigReader reader, SensorEntry e, Integer threads) {
-        SensorType<?> t = require(SensorType.class, e.type());
+        SensorType<?> t = tolerant ? catalog.find(SensorType.class, e.type()) : require(SensorType.class, e.type());
         Map<String, Object> fields = reader.fields(e.config());
-        if (threads != null && !fields.containsKey("threads") && hasSetting(t.configType(), "threads")) {
+        if (t != null && threads != null && !fields.containsKey("threads") && hasSetting(t.configType(), "threads")) {
             fields.put("threads", threads);
         }
-        return t.readConfig(fields, reader);
+        return new ConfigData(fields, reader);
     }
 
     private static boolean hasSetting(Class<?> type, String name) {
@@ -171,7 +183,8 @@ public final class ScenarioBuilder {
                 env.setAmbient(AmbientMaterial.clear(a.path("refractiveIndex").asDouble(1.000273),
                         a.path("attenuation").asDouble(0.000402272)));
             } else {
-                env.setAmbient(type, require(AmbientMaterialType.class, type).readConfig(adapters.fields(withoutType(a)), adapters));
+                require(AmbientMaterialType.class, type);
+                env.setAmbient(type, new ConfigData(adapters.fields(withoutType(a)), adapters));
             }
         } catch (RuntimeException e) {
             throw loaded.error(s, "ambient: " + e.getMessage(), e);
@@ -185,12 +198,12 @@ public final class ScenarioBuilder {
             try {
                 String type = text(e.getValue(), "type");
                 // an ambient material type makes the objects that use it volumes (fog banks)
-                Map<String, Object> fields = adapters.fields(withoutType(e.getValue()));
-                AmbientMaterialType<?> volume = catalog.find(SurfaceMaterialType.class, type) == null
-                        ? catalog.find(AmbientMaterialType.class, type) : null;
-                Object config = volume != null ? volume.readConfig(fields, adapters)
-                        : require(SurfaceMaterialType.class, type).readConfig(fields, adapters);
-                specs.put(e.getKey(), new MaterialSpec(type, config));
+                boolean known = catalog.find(SurfaceMaterialType.class, type) != null
+                        || catalog.find(AmbientMaterialType.class, type) != null;
+                if (!known && !tolerant) {
+                    require(SurfaceMaterialType.class, type);
+                }
+                specs.put(e.getKey(), new MaterialSpec(type, new ConfigData(adapters.fields(withoutType(e.getValue())), adapters)));
             } catch (RuntimeException ex) {
                 throw loaded.error(s, "materials '" + e.getKey() + "': " + ex.getMessage(), ex);
             }

@@ -1,0 +1,117 @@
+package sensor.env;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.api.ConfigData;
+import sensor.api.ConfigReader;
+import sensor.api.env.MaterialSpec;
+import sensor.api.env.ObjectSpec;
+import sensor.api.env.SensorEnvironment.SensorInfo.State;
+import sensor.api.env.Shape;
+import sensor.api.env.Simulation;
+import sensor.api.geom.Pose;
+import sensor.api.material.Lambertian;
+import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorMount;
+import sensor.api.sensor.SensorSpec;
+
+/** Simulations side by side, sensors waiting for their type, configurations kept as data, gaps recorded. */
+class SimulationsTest {
+    /** Reads {@code {tag: x}} as the string x. */
+    private static final ConfigReader READER = new ConfigReader() {
+        @Override public <T> T overlay(T defaults, Map<String, Object> fields, Class<T> type) {
+            return type.cast(fields.getOrDefault("tag", defaults));
+        }
+        @Override public <T> T convert(Object data, Class<T> type) { return type.cast(data); }
+        @Override public java.nio.file.Path path(String name) { return java.nio.file.Path.of(name); }
+        @Override public Pose pose(Object data) { return Pose.IDENTITY; }
+        @Override public <K extends sensor.api.PluginType<?>> Plugin<K> plugin(Object data, Class<K> kind) {
+            throw new UnsupportedOperationException();
+        }
+    };
+
+    private static SensorSpec probe(String id) {
+        return new SensorSpec(id, "probe", new ConfigData(Map.of("tag", "ok"), READER), SensorMount.on(null, Pose.IDENTITY), 10, 0);
+    }
+
+    @Test
+    void simulationsSideBySideHaveTheirOwnClockSensorsAndSinks() {
+        Simulations factory = new Simulations();
+        factory.bindSensorType(new EnvironmentTest.ProbeType());
+        try (Simulation a = factory.create("a"); Simulation b = factory.create("b")) {
+            List<SensorFrame> fa = new ArrayList<>(), fb = new ArrayList<>();
+            a.addOutputSink(fa::add);
+            b.addOutputSink(fb::add);
+            a.addSensor(probe("p"));
+            b.addSensor(probe("p"));
+            a.advance(0.5);
+            b.advance(0.2);
+            assertEquals(5, fa.size());
+            assertEquals(2, fb.size());
+            assertEquals(0.5, a.time(), 1e-9);
+            assertEquals(0.2, b.time(), 1e-9);
+            assertEquals(List.of(a, b), factory.simulations());
+            assertThrows(IllegalArgumentException.class, () -> factory.create("a"));
+        }
+        assertEquals(List.of(), factory.simulations());
+    }
+
+    @Test
+    void aSensorWaitsForItsTypeThenProducesAndTheGapIsRecorded() {
+        Simulations factory = new Simulations();
+        try (Simulation sim = factory.create("s")) {
+            List<SensorFrame> frames = new ArrayList<>();
+            sim.addOutputSink(frames::add);
+            sim.addSensor(probe("p"));
+            assertEquals(State.DETACHED, sim.sensors().get(0).state());
+            sim.advance(0.3);
+            assertTrue(frames.isEmpty());
+            EnvironmentTest.ProbeType type = new EnvironmentTest.ProbeType();
+            factory.bindSensorType(type); // the bundle arrives: the configuration is read now, by this type
+            sim.advance(0.3);
+            assertEquals(3, frames.size());
+            factory.unbindSensorType(type);
+            sim.advance(0.2);
+            assertEquals(3, frames.size());
+            List<Simulation.Interruption> gaps = sim.interruptions();
+            assertEquals(2, gaps.size(), gaps.toString());
+            assertEquals(new Simulation.Interruption("sensor", "p", "probe", 0, 0.3), round(gaps.get(0)));
+            assertEquals(0.6, gaps.get(1).from(), 1e-9);
+            assertTrue(Double.isNaN(gaps.get(1).to()));
+        }
+    }
+
+    @Test
+    void anObjectWithAnAbsentMaterialUsesTheDefaultUntilItArrives() {
+        Simulations factory = new Simulations();
+        try (Simulation sim = factory.create("m")) {
+            sim.addObject(ObjectSpec.fixed("wall", new Shape.Box(1, 1, 1), Pose.IDENTITY)
+                    .withMaterial(new MaterialSpec("tint", new ConfigData(Map.of("tag", 0.25), READER))));
+            assertEquals(Lambertian.DEFAULT, sim.scene().material(0));
+            factory.bindSurfaceType(new TintFromData());
+            assertEquals(0.25, ((Lambertian) sim.scene().material(0)).reflectivity(), 1e-12);
+            assertEquals(1, sim.interruptions().size());
+        }
+    }
+
+    /** The test's tint type, reading its reflectivity from data. */
+    private static final class TintFromData implements sensor.api.material.SurfaceMaterialType<Double> {
+        @Override public String id() { return "tint"; }
+        @Override public Class<Double> configType() { return Double.class; }
+        @Override public Double defaultConfig() { return 0.5; }
+        @Override public sensor.api.material.SurfaceMaterial create(Double c) { return new Lambertian(c); }
+    }
+
+    private static Simulation.Interruption round(Simulation.Interruption i) {
+        return new Simulation.Interruption(i.kind(), i.id(), i.typeId(), Math.round(i.from() * 1e6) / 1e6,
+                Math.round(i.to() * 1e6) / 1e6);
+    }
+}
