@@ -24,7 +24,7 @@ import sensor.materials.impl.GgxOrenNayarType;
 import sensor.raytrace.CpuBvhBackend;
 
 /**
- * Lidar benchmark on scene v1 (BENCHMARKS.md) through the real environment and lidar sensor: an Ouster
+ * Lidar benchmark on scene v1 (docs/BENCHMARKS.md) through the real environment and lidar sensor: an Ouster
  * OS1-128 in 2048×10 mode at (0, 0, 2) (262,144 rays per frame). Prints, machine first, Mrays/s for the
  * closest-hit-only configuration (Lambertian, clear air, heap depth 1, no noise) and the full pipeline
  * (two-layer GGX + Oren–Nayar material, atmosphere with returns, beam divergence, heap depth 2, ray-angle

@@ -17,7 +17,7 @@ import sensor.api.raytrace.TraceScene;
 import sensor.raytrace.CpuBvhBackend;
 
 /**
- * Closest-hit benchmark of the CPU backend on scene v1 (BENCHMARKS.md): machine, BVH build time, Mrays/s on
+ * Closest-hit benchmark of the CPU backend on scene v1 (docs/BENCHMARKS.md): machine, BVH build time, Mrays/s on
  * 1 and 2 threads with direction generation included, the hit count and distance sum to compare with the
  * peers, then the cost of 1,000 moving rigid bodies (update() time and Mrays/s with them).
  *

@@ -1,7 +1,7 @@
 package sensor.bench;
 
 /**
- * Scene v1 of {@code BENCHMARKS.md}, built exactly as specified there: a 400 × 400-cell terrain followed by
+ * Scene v1 of {@code docs/BENCHMARKS.md}, built exactly as specified there: a 400 × 400-cell terrain followed by
  * 500 boxes from SplitMix64 seeded 42, as one triangle mesh (all arithmetic in double, stored as float), and
  * the 1,048,576 lidar rays from (0, 0, 2).
  */
@@ -141,7 +141,7 @@ public final class SceneV1 {
         }
     }
 
-    /** SplitMix64 as specified in BENCHMARKS.md. */
+    /** SplitMix64 as specified in docs/BENCHMARKS.md. */
     static final class SplitMix64 {
         private long state;
 

@@ -38,7 +38,12 @@ public class LauncherJob {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile RecorderFactory recorders;
 
+    @Reference
+    LiveSimulations live;
+
     private String[] args = new String[0];
+    private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+    private volatile boolean stopping;
 
     @Reference(service = Object.class, target = "(&(launcher.arguments=*)(launcher.ready=true))")
     void setLauncher(Object launcher, Map<String, Object> properties) {
@@ -58,8 +63,8 @@ public class LauncherJob {
             int code;
             BundleFolder plugins = new BundleFolder(context, scr);
             try {
-                code = new SensorSimCommand(env, simulations, new ServiceCatalog(context), () -> recorders, plugins, System.out,
-                        System.err).execute(args);
+                code = new SensorSimCommand(env, simulations, new ServiceCatalog(context), () -> recorders, plugins,
+                        new Serve(context, live, stopped), System.out, System.err).execute(args);
             } catch (RuntimeException e) {
                 System.err.println("sensorsim: " + e);
                 code = 1;
@@ -69,8 +74,16 @@ public class LauncherJob {
                 plugins.uninstall();
             }
             System.out.flush();
-            System.exit(code);
+            if (!stopping) { // when the framework stops (SIGTERM), the launcher ends the process
+                System.exit(code);
+            }
         }, "sensorsim-job");
         job.start();
+    }
+
+    @org.osgi.service.component.annotations.Deactivate
+    void deactivate() {
+        stopping = true;
+        stopped.countDown();
     }
 }

@@ -36,12 +36,18 @@ final class SensorSimCommand implements Runnable {
     private final PluginCatalog catalog;
     private final Supplier<RecorderFactory> recorders;
     private final PluginLoader plugins;
+    private final Server server;
     private final PrintStream out, err;
 
     /** Installs the bundles of a {@code --plugins} folder before the scenario is read. */
     interface PluginLoader {
         /** Installs and starts every bundle of {@code dir}; throws naming the file and the reason on the first that fails. */
         void load(Path dir) throws PluginException;
+    }
+
+    /** Serves a deploy folder until the runtime stops; returns the exit code. */
+    interface Server {
+        int serve(Path deploy, Path out) throws Exception;
     }
 
     /** A plugin folder that could not be loaded: the message names the file and the reason. */
@@ -54,7 +60,8 @@ final class SensorSimCommand implements Runnable {
     }
 
     SensorSimCommand(SensorEnvironment env, SimulationFactory simulations, PluginCatalog catalog,
-            Supplier<RecorderFactory> recorders, PluginLoader plugins, PrintStream out, PrintStream err) {
+            Supplier<RecorderFactory> recorders, PluginLoader plugins, Server server, PrintStream out, PrintStream err) {
+        this.server = server;
         this.env = env;
         this.simulations = simulations;
         this.catalog = catalog;
@@ -75,7 +82,8 @@ final class SensorSimCommand implements Runnable {
                 .addSubcommand("run", new RunCommand())
                 .addSubcommand("validate", new ValidateCommand())
                 .addSubcommand("demo", new DemoCommand())
-                .addSubcommand("types", new TypesCommand());
+                .addSubcommand("types", new TypesCommand())
+                .addSubcommand("serve", new ServeCommand());
         java.io.PrintWriter outWriter = new java.io.PrintWriter(out, true), errWriter = new java.io.PrintWriter(err, true);
         cl.setOut(outWriter);
         cl.setErr(errWriter);
@@ -202,6 +210,22 @@ final class SensorSimCommand implements Runnable {
                 throw new IllegalArgumentException("SECONDS must be a number in (0, 3600], got " + seconds);
             }
             return DemoJob.run(env, seconds, out);
+        }
+    }
+
+    @Command(name = "serve", mixinStandardHelpOptions = true, description = "Stay up and run what is dropped into the "
+            + "deploy folder: scenario files (.yaml, .json) start simulations named after the file, writing to OUT/<name>/ "
+            + "(editing restarts, deleting stops); bundles (.jar) are installed, updated and uninstalled.")
+    final class ServeCommand implements Callable<Integer> {
+        @Option(names = "--deploy", paramLabel = "DIR", defaultValue = "deploy", description = "deploy folder (created; default ${DEFAULT-VALUE})")
+        Path deploy;
+
+        @Option(names = "--out", paramLabel = "DIR", defaultValue = "out", description = "output folder (created; default ${DEFAULT-VALUE})")
+        Path outDir;
+
+        @Override
+        public Integer call() throws Exception {
+            return server.serve(deploy, outDir);
         }
     }
 

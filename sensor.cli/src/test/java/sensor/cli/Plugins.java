@@ -57,6 +57,6 @@ final class Plugins {
     SensorSimCommand command(java.io.PrintStream out, java.io.PrintStream err) {
         return new SensorSimCommand(env, simulations, catalog, sensor.io.Recorders::new, dir -> {
             throw new SensorSimCommand.PluginException("--plugins is not available outside a framework");
-        }, out, err);
+        }, (deploy, outDir) -> 2, out, err);
     }
 }

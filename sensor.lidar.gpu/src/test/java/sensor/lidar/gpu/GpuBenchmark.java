@@ -14,10 +14,10 @@ import sensor.bench.SimpleSceneView;
 import sensor.raytrace.CpuBvhBackend;
 
 /**
- * Closest-hit benchmark of the GPU backend on scene v1 (BENCHMARKS.md), not a unit test: machine and GPU, mesh
+ * Closest-hit benchmark of the GPU backend on scene v1 (docs/BENCHMARKS.md), not a unit test: machine and GPU, mesh
  * flattening + upload cost, per-update cost (instances + top-level BVH upload) with 1,000 moving boxes, closest-hit
  * Grays/s end to end (rays up, hits down) and the ratio to the CPU backend (all threads) in the same run, the hit
- * count and distance sum to compare with BENCHMARKS.md's check, and whether the GPU hits equal the CPU's.
+ * count and distance sum to compare with docs/BENCHMARKS.md's check, and whether the GPU hits equal the CPU's.
  *
  * <p>Run from the workspace root on a machine with an NVIDIA GPU, after
  * {@code mvn -o -q install -pl sensor.api,sensor.raytrace,sensor.env,sensor.materials,sensor.lidar,sensor.bench,sensor.lidar.gpu -DskipTests}

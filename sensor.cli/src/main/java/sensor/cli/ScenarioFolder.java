@@ -1,0 +1,90 @@
+package sensor.cli;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import sensor.cli.scenario.ScenarioException;
+
+/**
+ * Watches a folder for scenario files ({@code .yaml}, {@code .yml}, {@code .json}), polling every 250 ms: a new
+ * file starts a simulation named after it, a changed file (time or size) restarts it with the new content, a
+ * deleted file stops it. An invalid file gets one log line with its location and starts nothing. Bundles in the
+ * same folder are FileInstall's.
+ */
+final class ScenarioFolder implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger("sensor.cli");
+    private final Path dir;
+    private final LiveSimulations live;
+    private final Map<Path, String> seen = new HashMap<>();
+    private final Thread thread;
+    private volatile boolean closed;
+
+    ScenarioFolder(Path dir, LiveSimulations live) {
+        this.dir = dir;
+        this.live = live;
+        this.thread = new Thread(this::loop, "scenario-folder");
+        thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    private void loop() {
+        while (!closed) {
+            try {
+                scan();
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                return;
+            } catch (IOException | RuntimeException e) {
+                LOG.log(Level.WARNING, "scenario folder {0}: {1}", dir, e.getMessage());
+            }
+        }
+    }
+
+    /** One pass: start new and changed files, stop deleted ones. */
+    void scan() throws IOException {
+        Map<Path, String> now = new HashMap<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(ScenarioFolder::isScenario).toList()) {
+                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+                now.put(p, a.lastModifiedTime().toMillis() + "/" + a.size());
+            }
+        }
+        for (var e : now.entrySet()) {
+            if (!e.getValue().equals(seen.get(e.getKey()))) {
+                try {
+                    live.start(e.getKey());
+                } catch (ScenarioException ex) {
+                    LOG.log(Level.WARNING, "scenario {0} not started: {1}", e.getKey().getFileName(), ex.getMessage());
+                    live.stop(SensorSimCommand.simulationName(e.getKey()));
+                }
+            }
+        }
+        for (Path gone : seen.keySet()) {
+            if (!now.containsKey(gone)) {
+                live.stop(SensorSimCommand.simulationName(gone));
+            }
+        }
+        seen.clear();
+        seen.putAll(now);
+    }
+
+    private static boolean isScenario(Path p) {
+        String n = p.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return Files.isRegularFile(p) && !n.startsWith(".") && (n.endsWith(".yaml") || n.endsWith(".yml") || n.endsWith(".json"));
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        thread.interrupt();
+    }
+}
