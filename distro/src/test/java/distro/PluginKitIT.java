@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
+import java.util.stream.Stream;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
@@ -111,6 +112,129 @@ class PluginKitIT {
         jar(dir.resolve("throws.jar"), m -> m.putValue("Bundle-Activator", "com.nowhere.Activator"));
         expectRefused(dir, "--plugins: throws.jar failed to start: a class its manifest names is not in the bundle "
                 + "(com.nowhere.Activator)");
+    }
+
+    /**
+     * The live service as a user drives it: {@code serve} picks up a dropped scenario (its lidar writes frames at
+     * real-time pace), a sensor of the plugin's type waits until the plugin's jar is dropped, then writes data,
+     * and stops when the jar is removed while the lidar goes on; deleting the scenario completes its files;
+     * SIGTERM ends the process.
+     */
+    @Test
+    @Order(4)
+    void serveRunsDroppedScenariosAndHotDeploysThePlugin() throws Exception {
+        Path work = Files.createDirectories(outside.resolve("serve")), deploy = work.resolve("deploy"), out = work.resolve("out");
+        Path frames = out.resolve("live").resolve("os1");
+        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out")
+                .directory(work.toFile()).redirectErrorStream(true).start();
+        Log log = new Log(p);
+        try {
+            log.await("serving: drop scenarios", 60);
+            assertTrue(Files.isDirectory(deploy), "serve creates the deploy folder");
+            Path draft = work.resolve("live.yaml");
+            Files.writeString(draft, """
+                    version: 1
+                    duration: 120
+                    realtime: true
+                    objects:
+                      - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5.1, 0, 0]}, material: moon}
+                    materials:
+                      moon: {type: acme-sensors-material, reflectivity: 0.6, k: 1.5}
+                    sensors:
+                      - {id: probe, type: acme-sensors, frequency: 10, config: {maxRange: 50, sigma: 0.0}}
+                      - {id: os1, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}
+                    output: {formats: [csv, mcap, pcd]}
+                    """);
+            long dropped = System.nanoTime();
+            Files.move(draft, deploy.resolve("live.yaml"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            while (count(frames) == 0) {
+                assertTrue(System.nanoTime() - dropped < 2_000_000_000L, "a lidar frame within 2 s of the drop\n" + log.text());
+                Thread.sleep(20);
+            }
+            System.out.printf("serve: first lidar frame %.0f ms after the drop%n", (System.nanoTime() - dropped) * 1e-6);
+            log.await("sensor 'probe' waits for its type 'acme-sensors'", 5);
+            long t0 = System.nanoTime();
+            int before = count(frames);
+            Thread.sleep(1000);
+            double rate = (count(frames) - before) / ((System.nanoTime() - t0) * 1e-9);
+            assertTrue(rate > 7 && rate < 13, "lidar frames at real-time pace (10 Hz): " + rate + " per s");
+
+            Files.copy(project().resolve("target/acme-sensors-1.0.0.jar"), deploy.resolve("acme-sensors-1.0.0.jar"));
+            log.await("sensor 'probe' attached: type 'acme-sensors' is present", 5);
+            log.await("bundle started: acme-sensors 1.0.0", 5);
+
+            Files.delete(deploy.resolve("acme-sensors-1.0.0.jar"));
+            log.await("sensors [probe] detached until it returns", 5);
+            log.await("bundle uninstalled: acme-sensors 1.0.0", 5);
+            int afterRemoval = count(frames);
+            Thread.sleep(500);
+            assertTrue(count(frames) > afterRemoval, "the lidar goes on without the plugin");
+
+            Files.delete(deploy.resolve("live.yaml"));
+            log.await("simulation 'live' stopped at t = ", 10);
+            List<String> probe = Files.readAllLines(out.resolve("live/probe.csv"));
+            assertEquals("time [s],range [m]", probe.get(0));
+            assertTrue(probe.size() > 3, "probe rows while its type was there: " + probe.size());
+            try (Stream<Path> files = Files.walk(out)) {
+                assertEquals(List.of(), files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList(), "no temporary files");
+            }
+            var mcap = ScenarioRunIT.read("mcap-read.mjs", out.resolve("live/run.mcap"));
+            assertEquals("true", mcap.get("stream.done"), mcap.toString());
+            assertEquals(String.valueOf(count(frames)), mcap.get("count./os1/points"));
+
+            long term = System.nanoTime();
+            p.destroy(); // SIGTERM
+            assertTrue(p.waitFor(10, TimeUnit.SECONDS), "serve ends within 10 s of SIGTERM\n" + log.text());
+            System.out.printf("serve: ended %.0f ms after SIGTERM%n", (System.nanoTime() - term) * 1e-6);
+            assertFalse(log.text().contains("Exception"), log.text());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private static int count(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return (int) s.filter(f -> f.toString().endsWith(".pcd")).count();
+        }
+    }
+
+    /** A process's output, collected on a thread, awaited line by line. */
+    private static final class Log {
+        private final StringBuilder text = new StringBuilder();
+
+        Log(Process p) {
+            Thread t = new Thread(() -> {
+                try (var r = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null;) {
+                        synchronized (text) {
+                            text.append(line).append('\n');
+                        }
+                    }
+                } catch (IOException e) {
+                    // process ended
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+        }
+
+        String text() {
+            synchronized (text) {
+                return text.toString();
+            }
+        }
+
+        void await(String fragment, int seconds) throws InterruptedException {
+            long end = System.nanoTime() + seconds * 1_000_000_000L;
+            while (!text().contains(fragment)) {
+                assertTrue(System.nanoTime() < end, "no '" + fragment + "' within " + seconds + " s:\n" + text());
+                Thread.sleep(20);
+            }
+        }
     }
 
     private static void expectRefused(Path dir, String line) throws Exception {

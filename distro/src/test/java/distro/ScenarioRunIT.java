@@ -30,7 +30,7 @@ class ScenarioRunIT {
     }
 
     /** Runs an independent reader script on a file; returns its key=value lines. */
-    private static Map<String, String> read(String script, Path file) throws IOException, InterruptedException {
+    static Map<String, String> read(String script, Path file) throws IOException, InterruptedException {
         assertTrue(Files.isDirectory(READERS.resolve("node_modules")), "npm readers installed by the sensor.io build in " + READERS);
         Process p = new ProcessBuilder("node", READERS.resolve(script).toString(), file.toString()).redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
