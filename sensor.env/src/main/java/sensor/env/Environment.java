@@ -292,6 +292,14 @@ public class Environment implements SensorEnvironment {
     @Override
     public synchronized void removeObject(String objectId) { scene.remove(objectId); }
 
+    /** Gives an object another material from the next step on (see {@link sensor.api.env.Simulation#setMaterial}). */
+    public synchronized void setMaterial(String objectId, sensor.api.env.MaterialSpec material) {
+        ObjectSpec o = scene.objects().stream().filter(x -> x.id().equals(objectId)).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("objectId '" + objectId + "' is unknown; known objects: "
+                        + scene.objects().stream().map(ObjectSpec::id).toList()));
+        scene.replace(o.withMaterial(material));
+    }
+
     @Override
     public synchronized void deformMesh(String objectId, float[] vertices) { scene.deform(objectId, vertices); }
 

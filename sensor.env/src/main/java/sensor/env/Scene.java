@@ -59,6 +59,11 @@ final class Scene {
         if (objects.containsKey(object.id())) {
             throw new IllegalArgumentException("object id '" + object.id() + "' is already used; object ids must be unique");
         }
+        place(object);
+    }
+
+    /** Resolves the object's material (or volume) and puts it (a replaced id keeps its position). */
+    private void place(ObjectSpec object) {
         MaterialSpec spec = object.material();
         SurfaceMaterial m = Lambertian.DEFAULT;
         AmbientMaterial volume = null;
@@ -80,8 +85,18 @@ final class Scene {
         materials.put(object.id(), m);
         if (volume != null) {
             volumes.put(object.id(), volume);
+        } else {
+            volumes.remove(object.id());
         }
         revision++;
+    }
+
+    /** Replaces an object in place (same id, same position in the list), e.g. with another material. */
+    void replace(ObjectSpec object) {
+        if (!objects.containsKey(object.id())) {
+            throw new IllegalArgumentException("objectId '" + object.id() + "' is unknown; known objects: " + objects.keySet());
+        }
+        place(object);
     }
 
     void remove(String id) {

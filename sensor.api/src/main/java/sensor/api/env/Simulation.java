@@ -16,6 +16,12 @@ public interface Simulation extends SensorEnvironment, AutoCloseable {
     /** The name given at creation. */
     String name();
 
+    /**
+     * Gives an object another material from the next step on (rejects an unknown object id; an absent type
+     * means the default material until it arrives).
+     */
+    void setMaterial(String objectId, MaterialSpec material);
+
     /** Sensors that waited or were detached, and objects that fell back to the default material, with when. */
     List<Interruption> interruptions();
 

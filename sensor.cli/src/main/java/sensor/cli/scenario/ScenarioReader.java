@@ -44,7 +44,7 @@ public final class ScenarioReader {
     }
 
     /** A mapper with the reader's settings, for JSON or YAML by file extension. */
-    static ObjectMapper mapper(Path file, Map<Object, JsonLocation> locations) {
+    public static ObjectMapper mapper(Path file, Map<Object, JsonLocation> locations) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         var builder = name.endsWith(".yaml") || name.endsWith(".yml") ? YAMLMapper.builder(new YAMLFactory())
                 : JsonMapper.builder();

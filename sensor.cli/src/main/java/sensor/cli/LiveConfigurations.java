@@ -1,0 +1,44 @@
+package sensor.cli;
+
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.osgi.framework.BundleContext;
+
+import sensor.api.ConfigData;
+import sensor.api.env.Simulation;
+import sensor.api.env.SimulationFactory;
+import sensor.cli.scenario.ScenarioConfigReader;
+import sensor.cli.scenario.ScenarioReader;
+
+/** What the configuration components share: finding the simulation and reading a type's fields from text. */
+final class LiveConfigurations {
+    static final System.Logger LOG = System.getLogger("sensor.cli");
+
+    private LiveConfigurations() {}
+
+    /** The open simulation of that name; rejects an unknown one listing the open ones. */
+    static Simulation simulation(SimulationFactory factory, String name) {
+        return factory.simulations().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("simulation '" + name + "' is not open; open simulations: "
+                        + factory.simulations().stream().map(Simulation::name).toList()));
+    }
+
+    /** A type's fields given as JSON or YAML text ({@code {}} when blank), kept as data. */
+    @SuppressWarnings("unchecked")
+    static ConfigData data(BundleContext context, String text) {
+        var mapper = ScenarioReader.mapper(Path.of("config.yaml"), null);
+        try {
+            Map<String, Object> fields = text == null || text.isBlank() ? Map.of() : mapper.readValue(text, Map.class);
+            return new ConfigData(fields == null ? Map.of() : fields,
+                    new ScenarioConfigReader(mapper, new ServiceCatalog(context), Path.of("").toAbsolutePath()));
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("config must be a JSON or YAML object of the type's fields: " + e.getMessage());
+        }
+    }
+
+    static void warn(String pid, RuntimeException e) {
+        LOG.log(Level.WARNING, "configuration {0} not applied: {1}", pid, e.getMessage());
+    }
+}
