@@ -164,6 +164,11 @@ class PluginKitIT {
             log.await("sensor 'probe' attached: type 'acme-sensors' is present", 5);
             log.await("bundle started: acme-sensors 1.0.0", 5);
 
+            // configuration as data: a sensor added to the running simulation by a Configuration Admin file
+            Files.writeString(work.resolve("truth.cfg"), "simulation=live\nid=truth\ntype=ground-truth\nfrequency=20\n");
+            Files.move(work.resolve("truth.cfg"), deploy.resolve("sensorsim.sensor-truth.cfg"));
+            log.await("sensor 'truth' (ground-truth) added in simulation 'live'", 5);
+
             Files.delete(deploy.resolve("acme-sensors-1.0.0.jar"));
             log.await("sensors [probe] detached until it returns", 5);
             log.await("bundle uninstalled: acme-sensors 1.0.0", 5);
@@ -173,6 +178,7 @@ class PluginKitIT {
 
             Files.delete(deploy.resolve("live.yaml"));
             log.await("simulation 'live' stopped at t = ", 10);
+            assertTrue(Files.readAllLines(out.resolve("live/truth.csv")).size() > 2, "the configured sensor's data");
             List<String> probe = Files.readAllLines(out.resolve("live/probe.csv"));
             assertEquals("time [s],range [m]", probe.get(0));
             assertTrue(probe.size() > 3, "probe rows while its type was there: " + probe.size());
