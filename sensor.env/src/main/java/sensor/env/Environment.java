@@ -235,8 +235,14 @@ public class Environment implements SensorEnvironment {
     @Override
     public synchronized void setSeed(long seed) { this.seed = seed; }
 
+    /** Advances one step; due frames reach the sinks after the environment's lock is released. */
     @Override
-    public synchronized void step() {
+    public void step() {
+        deliver(stepLocked());
+    }
+
+    /** One dynamics step and the sensor samples in it; returns the frames due for delivery. */
+    private synchronized List<SensorFrame> stepLocked() {
         double start = world.time();
         world.step();
         steps++;
@@ -260,8 +266,15 @@ public class Environment implements SensorEnvironment {
                 slot.nextIndex++;
             }
         }
+        List<SensorFrame> due = new ArrayList<>();
         while (!pending.isEmpty() && pending.peek().deliveredAt() <= end + eps) {
-            SensorFrame frame = pending.poll();
+            due.add(pending.poll());
+        }
+        return due;
+    }
+
+    private void deliver(List<SensorFrame> frames) {
+        for (SensorFrame frame : frames) {
             for (OutputSink sink : sinks) {
                 sink.accept(frame);
             }
@@ -269,15 +282,24 @@ public class Environment implements SensorEnvironment {
     }
 
     @Override
-    public synchronized long advance(double duration) {
+    public long advance(double duration) {
         Args.positive("duration", duration);
-        double target = world.time() + duration;
+        double target;
+        synchronized (this) {
+            target = world.time() + duration;
+        }
         long n = 0;
-        while (world.time() < target - 1e-9 * Math.max(1, Math.abs(target))) {
-            step();
+        while (true) {
+            List<SensorFrame> due;
+            synchronized (this) {
+                if (!(world.time() < target - 1e-9 * Math.max(1, Math.abs(target)))) {
+                    return n;
+                }
+                due = stepLocked();
+            }
+            deliver(due);
             n++;
         }
-        return n;
     }
 
     // ---- scene ----------------------------------------------------------------------------------

@@ -65,6 +65,20 @@ class SimulationsTest {
     }
 
     @Test
+    void framesReachSinksOutsideTheEnvironmentsLock() {
+        Simulations factory = new Simulations();
+        factory.bindSensorType(new EnvironmentTest.ProbeType());
+        try (Simulation sim = factory.create("lock")) {
+            List<Boolean> held = new ArrayList<>();
+            sim.addOutputSink(f -> held.add(Thread.holdsLock(sim)));
+            sim.addSensor(probe("p"));
+            sim.advance(0.3);
+            sim.step();
+            assertEquals(List.of(false, false, false), held);
+        }
+    }
+
+    @Test
     void aSensorWaitsForItsTypeThenProducesAndTheGapIsRecorded() {
         Simulations factory = new Simulations();
         try (Simulation sim = factory.create("s")) {
