@@ -60,8 +60,7 @@ public final class LidarBenchmark {
         Environment env = new Environment();
         LidarSensorType lidar = new LidarSensorType();
         lidar.setBackend(new CpuBvhBackend());
-        lidar.bindRayDistortionType(new NoiseStages.RayAngle());
-        lidar.bindOutputNoiseType(new NoiseStages.Distance());
+        lidar.setCatalog(sensor.api.PluginCatalog.of(java.util.List.of(new NoiseStages.RayAngle(), new NoiseStages.Distance())));
         env.bindSensorType(lidar);
         env.bindSurfaceMaterialType(new GgxOrenNayarType());
         env.bindAmbientMaterialType(new AtmosphereType());

@@ -11,6 +11,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
+import sensor.api.PluginCatalog;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.env.SimulationFactory;
 import sensor.api.io.RecorderFactory;
@@ -33,6 +34,9 @@ public class LauncherJob {
 
     @Reference
     SimulationFactory simulations;
+
+    @Reference
+    PluginCatalog catalog;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -63,7 +67,7 @@ public class LauncherJob {
             int code;
             BundleFolder plugins = new BundleFolder(context, scr);
             try {
-                code = new SensorSimCommand(env, simulations, new ServiceCatalog(context), () -> recorders, plugins,
+                code = new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins,
                         new Serve(context, live, stopped), System.out, System.err).execute(args);
             } catch (RuntimeException e) {
                 System.err.println("sensorsim: " + e);

@@ -4,7 +4,7 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.Map;
 
-import org.osgi.framework.BundleContext;
+import sensor.api.PluginCatalog;
 
 import sensor.api.ConfigData;
 import sensor.api.env.Simulation;
@@ -27,12 +27,12 @@ final class LiveConfigurations {
 
     /** A type's fields given as JSON or YAML text ({@code {}} when blank), kept as data. */
     @SuppressWarnings("unchecked")
-    static ConfigData data(BundleContext context, String text) {
+    static ConfigData data(PluginCatalog catalog, String text) {
         var mapper = ScenarioReader.mapper(Path.of("config.yaml"), null);
         try {
             Map<String, Object> fields = text == null || text.isBlank() ? Map.of() : mapper.readValue(text, Map.class);
             return new ConfigData(fields == null ? Map.of() : fields,
-                    new ScenarioConfigReader(mapper, new ServiceCatalog(context), Path.of("").toAbsolutePath()));
+                    new ScenarioConfigReader(mapper, catalog, Path.of("").toAbsolutePath()));
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("config must be a JSON or YAML object of the type's fields: " + e.getMessage());
         }

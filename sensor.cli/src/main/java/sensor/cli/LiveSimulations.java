@@ -11,8 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.osgi.framework.BundleContext;
-import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
@@ -20,6 +18,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
+import sensor.api.PluginCatalog;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.io.Recorder;
@@ -42,18 +41,15 @@ public class LiveSimulations {
     @Reference
     SimulationFactory factory;
 
+    @Reference
+    PluginCatalog catalog;
+
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     volatile RecorderFactory recorders;
 
     private final Map<String, LiveRun> runs = new LinkedHashMap<>();
-    private ServiceCatalog catalog;
     private volatile Path out = Path.of("out");
-
-    @Activate
-    void activate(BundleContext context) {
-        catalog = new ServiceCatalog(context);
-    }
 
     @Deactivate
     void deactivate() {

@@ -3,7 +3,6 @@ package sensor.cli;
 import java.lang.System.Logger.Level;
 import java.util.Map;
 
-import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -14,6 +13,7 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 import sensor.api.env.MaterialSpec;
+import sensor.api.PluginCatalog;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 
@@ -47,12 +47,13 @@ public class MaterialConfiguration {
     @Reference
     SimulationFactory factory;
 
-    private BundleContext context;
+    @Reference
+    PluginCatalog catalog;
+
     private String pid;
 
     @Activate
-    void activate(BundleContext context, Config c, Map<String, Object> properties) {
-        this.context = context;
+    void activate(Config c, Map<String, Object> properties) {
         this.pid = String.valueOf(properties.get("service.pid"));
         apply(c);
     }
@@ -65,7 +66,7 @@ public class MaterialConfiguration {
     private void apply(Config c) {
         try {
             Simulation sim = LiveConfigurations.simulation(factory, c.simulation());
-            MaterialSpec material = new MaterialSpec(c.type(), LiveConfigurations.data(context, c.config()));
+            MaterialSpec material = new MaterialSpec(c.type(), LiveConfigurations.data(catalog, c.config()));
             for (String id : c.objects()) {
                 sim.setMaterial(id, material);
             }

@@ -2,11 +2,10 @@ package sensor.cli;
 
 import java.nio.file.Path;
 
-import org.osgi.framework.BundleContext;
-import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import sensor.api.PluginCatalog;
 import sensor.api.env.ScenarioLoader;
 import sensor.api.env.SensorEnvironment;
 import sensor.cli.scenario.ScenarioBuilder;
@@ -19,12 +18,8 @@ public class ScenarioLoaderComponent implements ScenarioLoader {
     @Reference
     SensorEnvironment env;
 
-    private ServiceCatalog catalog;
-
-    @Activate
-    void activate(BundleContext context) {
-        catalog = new ServiceCatalog(context);
-    }
+    @Reference
+    PluginCatalog catalog;
 
     @Override
     public double load(Path scenario) {

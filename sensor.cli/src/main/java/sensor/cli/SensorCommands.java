@@ -4,14 +4,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-import org.osgi.framework.BundleContext;
-import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
+import sensor.api.PluginCatalog;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.io.RecorderFactory;
 
@@ -27,16 +26,12 @@ public class SensorCommands {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile RecorderFactory recorders;
 
-    private BundleContext context;
-
-    @Activate
-    void activate(BundleContext context) {
-        this.context = context;
-    }
+    @Reference
+    PluginCatalog catalog;
 
     /** {@code sensor:types}: the plugin types of every kind, output formats and raytrace backends present. */
     public String types() {
-        return SensorSimCommand.types(new ServiceCatalog(context), recorders, env);
+        return SensorSimCommand.types(catalog, recorders, env);
     }
 
     /** {@code sensor:objects}: the objects of the scene. */

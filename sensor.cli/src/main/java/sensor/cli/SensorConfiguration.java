@@ -3,7 +3,6 @@ package sensor.cli;
 import java.lang.System.Logger.Level;
 import java.util.Map;
 
-import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -14,6 +13,7 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
+import sensor.api.PluginCatalog;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.geom.Pose;
@@ -67,14 +67,15 @@ public class SensorConfiguration {
     @Reference
     SimulationFactory factory;
 
-    private BundleContext context;
+    @Reference
+    PluginCatalog catalog;
+
     private Simulation sim;
     private String sensorId;
     private String pid;
 
     @Activate
-    void activate(BundleContext context, Config c, Map<String, Object> properties) {
-        this.context = context;
+    void activate(Config c, Map<String, Object> properties) {
         this.pid = String.valueOf(properties.get("service.pid"));
         apply(c, "added");
     }
@@ -101,7 +102,7 @@ public class SensorConfiguration {
             }
             Pose pose = new Pose(new sensor.api.geom.Vec3(c.position()[0], c.position()[1], c.position()[2]),
                     Quat.rollPitchYaw(Math.toRadians(c.rpy()[0]), Math.toRadians(c.rpy()[1]), Math.toRadians(c.rpy()[2])));
-            s.addSensor(new SensorSpec(c.id(), c.type(), LiveConfigurations.data(context, c.config()),
+            s.addSensor(new SensorSpec(c.id(), c.type(), LiveConfigurations.data(catalog, c.config()),
                     new SensorMount(c.body().isEmpty() ? null : c.body(), pose), c.frequency(), c.lag()));
             sim = s;
             sensorId = c.id();

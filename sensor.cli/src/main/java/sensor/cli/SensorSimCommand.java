@@ -17,7 +17,7 @@ import sensor.api.env.SensorEnvironment;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.io.RecorderFactory;
-import sensor.cli.scenario.PluginCatalog;
+import sensor.api.PluginCatalog;
 import sensor.cli.scenario.ScenarioBuilder;
 import sensor.cli.scenario.ScenarioException;
 import sensor.cli.scenario.ScenarioReader;

@@ -3,11 +3,10 @@ package sensor.cli;
 import java.nio.file.Path;
 
 import org.apache.felix.service.command.Descriptor;
-import org.osgi.framework.BundleContext;
-import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import sensor.api.PluginCatalog;
 import sensor.api.env.SensorEnvironment;
 import sensor.cli.scenario.ScenarioException;
 
@@ -22,12 +21,8 @@ public class SimCommands {
     @Reference
     SensorEnvironment env;
 
-    private BundleContext context;
-
-    @Activate
-    void activate(BundleContext context) {
-        this.context = context;
-    }
+    @Reference
+    PluginCatalog catalog;
 
     @Descriptor("list the live simulations")
     public String list() {
@@ -63,6 +58,6 @@ public class SimCommands {
 
     @Descriptor("the plugin types of every kind, output formats, raytrace backends and bundles present")
     public String types() {
-        return SensorSimCommand.types(new ServiceCatalog(context), live.recorders, env);
+        return SensorSimCommand.types(catalog, live.recorders, env);
     }
 }

@@ -14,7 +14,7 @@ import sensor.groundtruth.GroundTruthSensorType;
 class DemoJobTest {
     private static SensorSimCommand command(Environment env, ByteArrayOutputStream buf) {
         PrintStream p = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        return new SensorSimCommand(env, new sensor.env.Simulations(), sensor.cli.scenario.PluginCatalog.of(java.util.List.of()),
+        return new SensorSimCommand(env, new sensor.env.Simulations(), sensor.api.PluginCatalog.of(java.util.List.of()),
                 () -> null, dir -> { }, (deploy, out) -> 2, p, p);
     }
 

@@ -9,7 +9,7 @@ import sensor.api.lidar.RayDistortionType;
 import sensor.api.material.AmbientMaterialType;
 import sensor.api.material.SurfaceMaterialType;
 import sensor.api.sensor.SensorType;
-import sensor.cli.scenario.PluginCatalog;
+import sensor.api.PluginCatalog;
 import sensor.env.Environment;
 import sensor.imu.api.TriaxialStageType;
 
@@ -27,8 +27,6 @@ final class Plugins {
         lidar.setBackend(new sensor.raytrace.CpuBvhBackend());
         List<RayDistortionType<?>> distortions = List.of(new sensor.lidar.NoiseStages.RayAngle());
         List<OutputNoiseType<?>> noises = List.of(new sensor.lidar.NoiseStages.Distance(), new sensor.lidar.NoiseStages.HitpointAngle());
-        distortions.forEach(lidar::bindRayDistortionType);
-        noises.forEach(lidar::bindOutputNoiseType);
         List<SensorType<?>> sensors = List.of(lidar, new sensor.imu.ImuType(stages), new sensor.imu.AccelerometerType(stages),
                 new sensor.imu.GyroscopeType(stages), new sensor.imu.MagnetometerType(stages), new sensor.encoder.EncoderType(),
                 new sensor.odometer.OdometerType(), new sensor.groundtruth.GroundTruthSensorType());
@@ -38,9 +36,9 @@ final class Plugins {
         sensors.forEach(env::bindSensorType);
         surfaces.forEach(env::bindSurfaceMaterialType);
         ambients.forEach(env::bindAmbientMaterialType);
-        sensors.forEach(simulations::bindSensorType);
-        surfaces.forEach(simulations::bindSurfaceType);
-        ambients.forEach(simulations::bindAmbientType);
+        sensors.forEach(t -> simulations.bindSensorType(t, 0));
+        surfaces.forEach(t -> simulations.bindSurfaceType(t, 0));
+        ambients.forEach(t -> simulations.bindAmbientType(t, 0));
         List<PluginType<?>> all = new ArrayList<>();
         all.addAll(sensors);
         all.addAll(surfaces);
@@ -51,6 +49,7 @@ final class Plugins {
         all.addAll(List.of(new sensor.lidar.PatternTypes.Sweep(), new sensor.lidar.PatternTypes.Ouster(),
                 new sensor.lidar.PatternTypes.FromFile()));
         catalog = PluginCatalog.of(all);
+        lidar.setCatalog(catalog);
     }
 
     /** The command line over this environment, writing with sensor.io and loading no plugins. */

@@ -12,7 +12,7 @@ import sensor.encoder.config.EncoderMode;
  * The {@code encoder} sensor type: noise [E-N], binning [E-32], incremental [E-33] or absolute [E-34] mode,
  * speed [E-V]; see {@link EncoderSensor}.
  */
-@Component(service = SensorType.class)
+@Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=encoder")
 public class EncoderType implements SensorType<EncoderConfig> {
     /** Type id. */
     public static final String ID = "encoder";

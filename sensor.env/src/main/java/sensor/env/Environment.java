@@ -106,21 +106,40 @@ public class Environment implements SensorEnvironment {
 
     // ---- plugin binding -------------------------------------------------------------------------
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    public synchronized void bindSensorType(SensorType<?> type) {
-        sensorTypes.add(type);
-        SensorType<?> serving = sensorTypes.find(type.id());
+    @Reference(name = "sensorType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindSensorType")
+    void bindSensorType(SensorType<?> type, Map<String, Object> properties) {
+        bindSensorType(type, ranking(properties));
+    }
+
+    /** Binds a sensor type (plain Java use: ranking 0). */
+    public void bindSensorType(SensorType<?> type) {
+        bindSensorType(type, 0);
+    }
+
+    /**
+     * Binds a sensor type with its service ranking. When it serves its id (the highest ranking), sensors of that
+     * id are created with it: waiting or detached ones attach, and those of a lower-ranked type are re-created.
+     */
+    public synchronized void bindSensorType(SensorType<?> type, int ranking) {
+        SensorType<?> before = sensorTypes.find(type.id());
+        if (!sensorTypes.add(type, ranking)) {
+            return;
+        }
         for (SensorSlot slot : slots.values()) {
-            if (slot.sensor == null && slot.spec.typeId().equals(type.id())) {
-                try {
-                    slot.sensor = create(serving, slot.spec);
-                    slot.resumeAfter(time());
-                    interruptions.end("sensor", slot.spec.id(), time());
-                    LOG.log(Level.INFO, "sensor ''{0}'' attached: type ''{1}'' is present", slot.spec.id(), type.id());
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "sensor ''{0}'' stays detached: {1}", slot.spec.id(), e.getMessage());
-                }
+            if (!slot.spec.typeId().equals(type.id())) {
+                continue;
+            }
+            boolean replacing = slot.sensor != null && before != null;
+            close(slot);
+            try {
+                slot.sensor = create(type, slot.spec);
+                slot.resumeAfter(time());
+                interruptions.end("sensor", slot.spec.id(), time());
+                LOG.log(Level.INFO, replacing ? "sensor ''{0}'': type ''{1}'' overridden by a higher-ranked one"
+                        : "sensor ''{0}'' attached: type ''{1}'' is present", slot.spec.id(), type.id());
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "sensor ''{0}'' stays detached: {1}", slot.spec.id(), e.getMessage());
             }
         }
     }
@@ -148,10 +167,20 @@ public class Environment implements SensorEnvironment {
         }
     }
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    public synchronized void bindSurfaceMaterialType(SurfaceMaterialType<?> type) {
-        surfaceTypes.add(type);
+    @Reference(name = "surfaceType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindSurfaceMaterialType")
+    void bindSurfaceMaterialType(SurfaceMaterialType<?> type, Map<String, Object> properties) {
+        bindSurfaceMaterialType(type, ranking(properties));
+    }
+
+    /** Binds a surface material type (plain Java use: ranking 0). */
+    public void bindSurfaceMaterialType(SurfaceMaterialType<?> type) {
+        bindSurfaceMaterialType(type, 0);
+    }
+
+    /** Binds a surface material type with its service ranking; objects re-resolve their materials. */
+    public synchronized void bindSurfaceMaterialType(SurfaceMaterialType<?> type, int ranking) {
+        surfaceTypes.add(type, ranking);
         scene.resolveMaterials();
     }
 
@@ -161,10 +190,20 @@ public class Environment implements SensorEnvironment {
         }
     }
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    public synchronized void bindAmbientMaterialType(AmbientMaterialType<?> type) {
-        ambientTypes.add(type);
+    @Reference(name = "ambientType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindAmbientMaterialType")
+    void bindAmbientMaterialType(AmbientMaterialType<?> type, Map<String, Object> properties) {
+        bindAmbientMaterialType(type, ranking(properties));
+    }
+
+    /** Binds an ambient material type (plain Java use: ranking 0). */
+    public void bindAmbientMaterialType(AmbientMaterialType<?> type) {
+        bindAmbientMaterialType(type, 0);
+    }
+
+    /** Binds an ambient material type with its service ranking; the ambient and volumes re-resolve. */
+    public synchronized void bindAmbientMaterialType(AmbientMaterialType<?> type, int ranking) {
+        ambientTypes.add(type, ranking);
         scene.resolveAmbient(ambientTypes);
         scene.resolveMaterials();
     }
@@ -176,11 +215,15 @@ public class Environment implements SensorEnvironment {
         }
     }
 
+    /** The {@code service.ranking} of a service's properties (0 when absent). */
+    static int ranking(Map<String, Object> properties) {
+        return properties.get("service.ranking") instanceof Integer r ? r : 0;
+    }
+
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     public synchronized void bindRaytraceBackend(RaytraceBackend backend, Map<String, Object> properties) {
-        Object ranking = properties.get("service.ranking");
-        backends.put(backend, ranking instanceof Integer r ? r : 0);
+        backends.put(backend, ranking(properties));
     }
 
     public synchronized void unbindRaytraceBackend(RaytraceBackend backend) {

@@ -30,9 +30,9 @@ public class Simulations implements SimulationFactory {
     private static final System.Logger LOG = System.getLogger("sensor.env");
 
     private final Map<String, Sim> open = new LinkedHashMap<>();
-    private final List<SensorType<?>> sensorTypes = new ArrayList<>();
-    private final List<SurfaceMaterialType<?>> surfaceTypes = new ArrayList<>();
-    private final List<AmbientMaterialType<?>> ambientTypes = new ArrayList<>();
+    private final Map<SensorType<?>, Integer> sensorTypes = new LinkedHashMap<>();
+    private final Map<SurfaceMaterialType<?>, Integer> surfaceTypes = new LinkedHashMap<>();
+    private final Map<AmbientMaterialType<?>, Integer> ambientTypes = new LinkedHashMap<>();
     private final Map<RaytraceBackend, Map<String, Object>> backends = new LinkedHashMap<>();
 
     @Override
@@ -67,11 +67,16 @@ public class Simulations implements SimulationFactory {
         }
     }
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    public synchronized void bindSensorType(SensorType<?> t) {
-        sensorTypes.add(t);
-        open.values().forEach(s -> s.bindSensorType(t));
+    @Reference(name = "sensorType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindSensorType")
+    void bindSensorType(SensorType<?> t, Map<String, Object> properties) {
+        bindSensorType(t, Environment.ranking(properties));
+    }
+
+    /** Binds a type into every open simulation, with its service ranking (plain Java use: any). */
+    public synchronized void bindSensorType(SensorType<?> t, int ranking) {
+        sensorTypes.put(t, ranking);
+        open.values().forEach(s -> s.bindSensorType(t, ranking));
     }
 
     public synchronized void unbindSensorType(SensorType<?> t) {
@@ -79,11 +84,16 @@ public class Simulations implements SimulationFactory {
         open.values().forEach(s -> s.unbindSensorType(t));
     }
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    public synchronized void bindSurfaceType(SurfaceMaterialType<?> t) {
-        surfaceTypes.add(t);
-        open.values().forEach(s -> s.bindSurfaceMaterialType(t));
+    @Reference(name = "surfaceType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindSurfaceType")
+    void bindSurfaceType(SurfaceMaterialType<?> t, Map<String, Object> properties) {
+        bindSurfaceType(t, Environment.ranking(properties));
+    }
+
+    /** Binds a type into every open simulation, with its service ranking (plain Java use: any). */
+    public synchronized void bindSurfaceType(SurfaceMaterialType<?> t, int ranking) {
+        surfaceTypes.put(t, ranking);
+        open.values().forEach(s -> s.bindSurfaceMaterialType(t, ranking));
     }
 
     public synchronized void unbindSurfaceType(SurfaceMaterialType<?> t) {
@@ -91,11 +101,16 @@ public class Simulations implements SimulationFactory {
         open.values().forEach(s -> s.unbindSurfaceMaterialType(t));
     }
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    public synchronized void bindAmbientType(AmbientMaterialType<?> t) {
-        ambientTypes.add(t);
-        open.values().forEach(s -> s.bindAmbientMaterialType(t));
+    @Reference(name = "ambientType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindAmbientType")
+    void bindAmbientType(AmbientMaterialType<?> t, Map<String, Object> properties) {
+        bindAmbientType(t, Environment.ranking(properties));
+    }
+
+    /** Binds a type into every open simulation, with its service ranking (plain Java use: any). */
+    public synchronized void bindAmbientType(AmbientMaterialType<?> t, int ranking) {
+        ambientTypes.put(t, ranking);
+        open.values().forEach(s -> s.bindAmbientMaterialType(t, ranking));
     }
 
     public synchronized void unbindAmbientType(AmbientMaterialType<?> t) {

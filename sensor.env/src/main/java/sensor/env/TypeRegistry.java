@@ -8,17 +8,30 @@ import java.util.TreeSet;
 
 import sensor.api.PluginType;
 
-/** Plugin types by id; when several share an id the first bound serves until it leaves. */
+/**
+ * The plugin types an environment has bound, by id: when several share an id, the highest
+ * {@code service.ranking} serves (the first bound among equals) until it leaves. The environment's own record
+ * of what DS bound, so that a leaving type is known before the service registry forgets it.
+ */
 final class TypeRegistry<T extends PluginType<?>> {
     private final String kind;
     private final Map<String, List<T>> byId = new LinkedHashMap<>();
+    private final Map<T, Integer> rankings = new java.util.IdentityHashMap<>();
 
     TypeRegistry(String kind) {
         this.kind = kind;
     }
 
-    void add(T type) {
-        byId.computeIfAbsent(type.id(), k -> new ArrayList<>()).add(type);
+    /** Adds a type; returns true when it now serves its id. */
+    boolean add(T type, int ranking) {
+        List<T> list = byId.computeIfAbsent(type.id(), k -> new ArrayList<>());
+        rankings.put(type, ranking);
+        int at = 0;
+        while (at < list.size() && rankings.get(list.get(at)) >= ranking) {
+            at++;
+        }
+        list.add(at, type);
+        return at == 0;
     }
 
     /** Removes a type; returns true when the serving type for its id changed. */
@@ -29,6 +42,7 @@ final class TypeRegistry<T extends PluginType<?>> {
         }
         boolean serving = !list.isEmpty() && list.get(0) == type;
         list.remove(type);
+        rankings.remove(type);
         if (list.isEmpty()) {
             byId.remove(type.id());
         }

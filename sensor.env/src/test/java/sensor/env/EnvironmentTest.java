@@ -28,7 +28,7 @@ import sensor.api.world.KinematicWorld;
 
 class EnvironmentTest {
     /** A sensor type recording its sample times and the sensor x position. */
-    static final class ProbeType implements SensorType<String> {
+    static class ProbeType implements SensorType<String> {
         final List<Sensor> closed = new ArrayList<>();
 
         @Override public String id() { return "probe"; }

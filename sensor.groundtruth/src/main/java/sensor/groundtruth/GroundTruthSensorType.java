@@ -16,7 +16,7 @@ import sensor.api.sensor.SensorType;
  * and angular velocity of the body it sits on (world frame), with no noise. Useful as the reference a
  * localisation stack is scored against, and the smallest complete example of a sensor plugin.
  */
-@Component(service = SensorType.class)
+@Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=ground-truth")
 public class GroundTruthSensorType implements SensorType<GroundTruthSensorType.Config> {
     /** Type id. */
     public static final String ID = "ground-truth";

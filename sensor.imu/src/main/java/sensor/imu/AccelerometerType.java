@@ -18,7 +18,7 @@ import sensor.imu.config.ImuConfig;
  * The {@code accelerometer} sensor type [T-29]: a stand-alone accelerometer, i.e. an IMU [T-IMU] with this one sub-sensor and its
  * three axes out (channels {@code name.x}, {@code name.y}, {@code name.z}).
  */
-@Component(service = SensorType.class)
+@Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=accelerometer")
 public class AccelerometerType implements SensorType<Accelerometer> {
     /** Type id. */
     public static final String ID = "accelerometer";

@@ -8,7 +8,7 @@ import sensor.imu.api.TriaxialStageType;
 import sensor.imu.config.BiasConfig;
 
 /** Zero bias of [T-29] (zero-g), [T-30] (zero-rate) and [T-M] (zero-flux): {@code u' = u + u_bias}. */
-@Component(service = TriaxialStageType.class)
+@Component(service = TriaxialStageType.class, property = TriaxialStageType.ID_PROPERTY + "=bias")
 public class BiasStageType implements TriaxialStageType<BiasConfig> {
     @Override
     public String id() { return BiasConfig.TYPE_ID; }

@@ -8,7 +8,7 @@ import sensor.imu.api.TriaxialStageType;
 import sensor.imu.config.CrossAxisConfig;
 
 /** Cross-axis sensitivity [T-22]: {@code u' = A_cross · u}, {@code A_cross} finite and non-singular. */
-@Component(service = TriaxialStageType.class)
+@Component(service = TriaxialStageType.class, property = TriaxialStageType.ID_PROPERTY + "=cross-axis")
 public class CrossAxisStageType implements TriaxialStageType<CrossAxisConfig> {
     @Override
     public String id() { return CrossAxisConfig.TYPE_ID; }

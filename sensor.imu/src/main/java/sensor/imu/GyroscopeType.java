@@ -18,7 +18,7 @@ import sensor.imu.config.ImuConfig;
  * The {@code gyroscope} sensor type [T-30]: a stand-alone gyroscope, i.e. an IMU [T-IMU] with this one sub-sensor and its
  * three axes out (channels {@code name.x}, {@code name.y}, {@code name.z}).
  */
-@Component(service = SensorType.class)
+@Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=gyroscope")
 public class GyroscopeType implements SensorType<Gyroscope> {
     /** Type id. */
     public static final String ID = "gyroscope";

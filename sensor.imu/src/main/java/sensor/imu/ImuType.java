@@ -17,7 +17,7 @@ import sensor.imu.config.ImuConfig;
  * sub-sensors with their stage chains. Stage types are a static greedy reference: when one comes or goes this
  * component is re-activated, so the environment re-creates its sensors with the current stage types.
  */
-@Component(service = SensorType.class)
+@Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=imu")
 public class ImuType implements SensorType<ImuConfig> {
     /** Type id. */
     public static final String ID = "imu";

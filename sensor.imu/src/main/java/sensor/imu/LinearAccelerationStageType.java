@@ -11,7 +11,7 @@ import sensor.imu.config.LinearAccelerationConfig;
  * Linear acceleration effects [T-LAE] of a gyroscope: {@code u' = u + A_LAE · u_acc}, {@code u_acc} the
  * specific force [T-29] evaluated at the sub-sensor's own frame (position and orientation).
  */
-@Component(service = TriaxialStageType.class)
+@Component(service = TriaxialStageType.class, property = TriaxialStageType.ID_PROPERTY + "=linear-acceleration-effects")
 public class LinearAccelerationStageType implements TriaxialStageType<LinearAccelerationConfig> {
     @Override
     public String id() { return LinearAccelerationConfig.TYPE_ID; }

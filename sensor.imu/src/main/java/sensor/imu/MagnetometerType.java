@@ -18,7 +18,7 @@ import sensor.imu.config.ImuConfig;
  * The {@code magnetometer} sensor type [T-M]: a stand-alone magnetometer, i.e. an IMU [T-IMU] with this one sub-sensor and its
  * three axes out (channels {@code name.x}, {@code name.y}, {@code name.z}).
  */
-@Component(service = SensorType.class)
+@Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=magnetometer")
 public class MagnetometerType implements SensorType<Magnetometer> {
     /** Type id. */
     public static final String ID = "magnetometer";

@@ -8,7 +8,7 @@ import sensor.imu.api.TriaxialStageType;
 import sensor.imu.config.NoiseConfig;
 
 /** Total noise [T-23]: {@code u'_i = u_i + η_i}, {@code η_i ~ N(0, σ_i²)}. */
-@Component(service = TriaxialStageType.class)
+@Component(service = TriaxialStageType.class, property = TriaxialStageType.ID_PROPERTY + "=noise")
 public class NoiseStageType implements TriaxialStageType<NoiseConfig> {
     @Override
     public String id() { return NoiseConfig.TYPE_ID; }

@@ -13,7 +13,7 @@ import sensor.imu.config.RandomWalkConfig;
  * {@code η_b ~ N(μ_b, (b₀·√(dt/t_b))²)} with {@code dt} the sample period; output {@code u' = u + b_t}. The
  * bias starts at zero and takes one step per sample (the first sample already carries one step).
  */
-@Component(service = TriaxialStageType.class)
+@Component(service = TriaxialStageType.class, property = TriaxialStageType.ID_PROPERTY + "=random-walk")
 public class RandomWalkStageType implements TriaxialStageType<RandomWalkConfig> {
     @Override
     public String id() { return RandomWalkConfig.TYPE_ID; }

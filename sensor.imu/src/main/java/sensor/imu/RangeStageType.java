@@ -10,7 +10,7 @@ import sensor.imu.config.RangeConfig;
 /**
  * Detectable range clamp of [T-29], [T-30] and [T-M]: {@code u' = max(u_lower, min(u, u_upper))} per axis.
  */
-@Component(service = TriaxialStageType.class)
+@Component(service = TriaxialStageType.class, property = TriaxialStageType.ID_PROPERTY + "=range")
 public class RangeStageType implements TriaxialStageType<RangeConfig> {
     @Override
     public String id() { return RangeConfig.TYPE_ID; }

@@ -12,7 +12,7 @@ import sensor.imu.config.SpectralNoiseConfig;
  * amplitude spectral density and {@code ν} the sensor's sample frequency (white noise of that density over
  * the Nyquist band; its Allan deviation at τ is {@code N_i/√τ}).
  */
-@Component(service = TriaxialStageType.class)
+@Component(service = TriaxialStageType.class, property = TriaxialStageType.ID_PROPERTY + "=spectral-noise")
 public class SpectralNoiseStageType implements TriaxialStageType<SpectralNoiseConfig> {
     @Override
     public String id() { return SpectralNoiseConfig.TYPE_ID; }

@@ -3,8 +3,6 @@ package sensor.lidar;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -13,6 +11,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 import sensor.api.ConfigReader;
+import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayPatternGenerator;
@@ -34,13 +33,14 @@ import sensor.lidar.api.StageSpec;
  * id; the raytrace backend is the best-ranked one registered, switched at run time when a better one
  * arrives or the current one leaves. The default configuration is an Ouster OS1-64 in 1024×10 mode.
  */
-@Component(service = SensorType.class)
+@Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=" + LidarSensorType.ID)
 public class LidarSensorType implements SensorType<LidarConfig> {
     /** Type id. */
     public static final String ID = "lidar";
 
-    private final Map<String, RayDistortionType<?>> distortionTypes = new ConcurrentHashMap<>();
-    private final Map<String, OutputNoiseType<?>> noiseTypes = new ConcurrentHashMap<>();
+    /** Where the stage types are found by id (the runtime's catalogue; no map of its own). */
+    @Reference
+    volatile PluginCatalog catalog;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -63,17 +63,8 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         return "raytraced lidar: Ouster OS0/OS1/OS2 models or custom patterns, materials, weather, noise";
     }
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    public void bindRayDistortionType(RayDistortionType<?> t) { distortionTypes.put(t.id(), t); }
-
-    public void unbindRayDistortionType(RayDistortionType<?> t) { distortionTypes.remove(t.id(), t); }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    public void bindOutputNoiseType(OutputNoiseType<?> t) { noiseTypes.put(t.id(), t); }
-
-    public void unbindOutputNoiseType(OutputNoiseType<?> t) { noiseTypes.remove(t.id(), t); }
+    /** Sets the catalogue directly (plain Java use without DS), e.g. {@code PluginCatalog.of(stageTypes)}. */
+    public void setCatalog(PluginCatalog c) { catalog = c; }
 
     /**
      * Lidar fields of a scenario, all optional: {@code model}/{@code mode} (an Ouster model with its datasheet
@@ -149,23 +140,24 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         }
         List<RayDistortion> distortions = new ArrayList<>();
         for (StageSpec s : config.distortions()) {
-            distortions.add((RayDistortion) create(distortionTypes, "ray distortion", s));
+            distortions.add((RayDistortion) create(RayDistortionType.class, s));
         }
         List<OutputNoise> noises = new ArrayList<>();
         for (StageSpec s : config.noises()) {
-            noises.add((OutputNoise) create(noiseTypes, "output noise", s));
+            noises.add((OutputNoise) create(OutputNoiseType.class, s));
         }
         return new LidarSensor(config, List.copyOf(distortions), List.copyOf(noises), () -> backend);
     }
 
     @SuppressWarnings({"rawtypes", "unchecked"})
-    private static Object create(Map<String, ? extends PluginType<?>> types, String kind, StageSpec spec) {
-        PluginType type = types.get(spec.typeId());
+    private Object create(Class<? extends PluginType> kind, StageSpec spec) {
+        PluginType type = catalog.find((Class) kind, spec.typeId());
         if (type == null) {
-            throw new IllegalArgumentException(kind + " typeId '" + spec.typeId() + "' is unknown; known: "
-                    + new TreeSet<>(types.keySet()));
+            String name = PluginCatalog.kindName(kind.getName());
+            throw new IllegalArgumentException(name + " typeId '" + spec.typeId() + "' is unknown; known: "
+                    + catalog.ids((Class) kind));
         }
-        Object config = type.configOrDefault(spec.config());
+        Object config = type.configFrom(spec.config());
         return type instanceof RayDistortionType d ? d.create(config) : ((OutputNoiseType) type).create(config);
     }
 }

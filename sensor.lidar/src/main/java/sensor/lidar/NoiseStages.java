@@ -45,7 +45,7 @@ public final class NoiseStages {
      * beam origin stays (rotating a 15 mm beam-origin offset by milliradians moves it by micrometres), so
      * rays of one column keep sharing their origin and are traced together.
      */
-    @Component(service = RayDistortionType.class)
+    @Component(service = RayDistortionType.class, property = RayDistortionType.ID_PROPERTY + "=ray-angle-gaussian")
     public static final class RayAngle implements RayDistortionType<AngularNoise> {
         @Override public String id() { return "ray-angle-gaussian"; }
         @Override public Class<AngularNoise> configType() { return AngularNoise.class; }
@@ -62,7 +62,7 @@ public final class NoiseStages {
     }
 
     /** Hitpoint-based angular noise [N-2]: each point rotated about the axis through the lidar origin. */
-    @Component(service = OutputNoiseType.class)
+    @Component(service = OutputNoiseType.class, property = OutputNoiseType.ID_PROPERTY + "=hitpoint-angle-gaussian")
     public static final class HitpointAngle implements OutputNoiseType<AngularNoise> {
         @Override public String id() { return "hitpoint-angle-gaussian"; }
         @Override public Class<AngularNoise> configType() { return AngularNoise.class; }
@@ -81,7 +81,7 @@ public final class NoiseStages {
     }
 
     /** Distance noise [L-DN]: each point moved along its ray by N(μ, (σ_base + σ_slope·x)²). */
-    @Component(service = OutputNoiseType.class)
+    @Component(service = OutputNoiseType.class, property = OutputNoiseType.ID_PROPERTY + "=distance-gaussian")
     public static final class Distance implements OutputNoiseType<DistanceNoise> {
         @Override public String id() { return "distance-gaussian"; }
         @Override public Class<DistanceNoise> configType() { return DistanceNoise.class; }

@@ -21,7 +21,7 @@ public final class PatternTypes {
     private PatternTypes() {}
 
     /** {@code sweep}: a horizontal sweep, {@code columns} per rotation at {@code rate} Hz, one beam per elevation (degrees). */
-    @Component(service = RayPatternType.class)
+    @Component(service = RayPatternType.class, property = RayPatternType.ID_PROPERTY + "=sweep")
     public static final class Sweep implements RayPatternType<Sweep.Config> {
         /**
          * Configuration of a sweep.
@@ -52,7 +52,7 @@ public final class PatternTypes {
     }
 
     /** {@code ouster}: the beam table of an Ouster model and mode (the pattern only; datasheet ranges come with {@code model}). */
-    @Component(service = RayPatternType.class)
+    @Component(service = RayPatternType.class, property = RayPatternType.ID_PROPERTY + "=ouster")
     public static final class Ouster implements RayPatternType<Ouster.Config> {
         /**
          * Configuration of an Ouster pattern.
@@ -86,7 +86,7 @@ public final class PatternTypes {
      * {@code [0, 1/rate)}); an optional header line and {@code #} comments are skipped. The scan repeats at
      * {@code rate} Hz; each step fires the rays whose firing times fall in it.
      */
-    @Component(service = RayPatternType.class)
+    @Component(service = RayPatternType.class, property = RayPatternType.ID_PROPERTY + "=file")
     public static final class FromFile implements RayPatternType<FromFile.Config> {
         /**
          * Configuration of a file pattern.

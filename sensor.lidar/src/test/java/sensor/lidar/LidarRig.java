@@ -29,9 +29,8 @@ final class LidarRig {
 
     LidarRig() {
         type.setBackend(new CpuBvhBackend());
-        type.bindRayDistortionType(new NoiseStages.RayAngle());
-        type.bindOutputNoiseType(new NoiseStages.HitpointAngle());
-        type.bindOutputNoiseType(new NoiseStages.Distance());
+        type.setCatalog(sensor.api.PluginCatalog.of(java.util.List.of(new NoiseStages.RayAngle(), new NoiseStages.HitpointAngle(),
+                new NoiseStages.Distance())));
         env.bindSensorType(type);
         world = env.newKinematicWorld(0.001, new Vec3(0, 0, -9.81));
         world.addBody("car", new KinematicWorld.Fixed(Pose.IDENTITY));

@@ -16,7 +16,7 @@ import sensor.odometer.config.OdometerConfig;
  * optional noise [E-N] {@code u + η, η ~ N(0, σ²)} and optional binning [E-32]
  * {@code u_res · floor(u / u_res)} with the encoder cycle length {@code u_res}.
  */
-@Component(service = SensorType.class)
+@Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=odometer")
 public class OdometerType implements SensorType<OdometerConfig> {
     /** Type id. */
     public static final String ID = "odometer";

@@ -33,6 +33,17 @@ public abstract class SensorTypeConformance {
     }
 
     @Test
+    public void isRegisteredUnderItsIdProperty(SensorsimFramework fw) throws Exception {
+        fw.load(scenario());
+        String type = fw.environment().sensors().stream().filter(s -> s.spec().id().equals(sensorId())).findFirst()
+                .orElseThrow(() -> new AssertionError("sensor '" + sensorId() + "' is not in the scenario")).spec().typeId();
+        var refs = fw.context().getServiceReferences(sensor.api.sensor.SensorType.class,
+                "(" + sensor.api.sensor.SensorType.ID_PROPERTY + "=" + type + ")");
+        assertTrue(!refs.isEmpty(), "register the type with the service property " + sensor.api.sensor.SensorType.ID_PROPERTY
+                + "=" + type + " so that target filters and the catalogue find it");
+    }
+
+    @Test
     public void sameSeedGivesTheSameOutput(SensorsimFramework fw) {
         Frames a = fw.run(scenario()), b = fw.run(scenario());
         assertEquals(a.count(sensorId()), b.count(sensorId()));

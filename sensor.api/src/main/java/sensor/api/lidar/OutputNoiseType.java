@@ -12,6 +12,9 @@ import sensor.api.PluginType;
  */
 @ConsumerType
 public interface OutputNoiseType<C> extends PluginType<C> {
+    /** The service property carrying the type id, for target filters: {@code (noise.type=<id>)}. */
+    String ID_PROPERTY = "noise.type";
+
     /** Creates a stage; rejects an invalid configuration naming the parameter and its range. */
     OutputNoise create(C config);
 }

@@ -12,6 +12,9 @@ import sensor.api.PluginType;
  */
 @ConsumerType
 public interface RayDistortionType<C> extends PluginType<C> {
+    /** The service property carrying the type id, for target filters: {@code (distortion.type=<id>)}. */
+    String ID_PROPERTY = "distortion.type";
+
     /** Creates a stage; rejects an invalid configuration naming the parameter and its range. */
     RayDistortion create(C config);
 }

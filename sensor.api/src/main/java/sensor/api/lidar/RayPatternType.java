@@ -12,6 +12,9 @@ import sensor.api.PluginType;
  */
 @ConsumerType
 public interface RayPatternType<C> extends PluginType<C> {
+    /** The service property carrying the type id, for target filters: {@code (pattern.type=<id>)}. */
+    String ID_PROPERTY = "pattern.type";
+
     /** Creates a generator; rejects an invalid configuration naming the parameter and its range. */
     RayPatternGenerator create(C config);
 }

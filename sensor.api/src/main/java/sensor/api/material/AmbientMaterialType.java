@@ -11,6 +11,9 @@ import sensor.api.PluginType;
  */
 @ConsumerType
 public interface AmbientMaterialType<C> extends PluginType<C> {
+    /** The service property carrying the type id, for target filters: {@code (ambient.type=<id>)}. */
+    String ID_PROPERTY = "ambient.type";
+
     /** Creates an ambient material; rejects an invalid configuration naming the parameter and its range. */
     AmbientMaterial create(C config);
 }

@@ -11,6 +11,9 @@ import sensor.api.PluginType;
  */
 @ConsumerType
 public interface SurfaceMaterialType<C> extends PluginType<C> {
+    /** The service property carrying the type id, for target filters: {@code (material.type=<id>)}. */
+    String ID_PROPERTY = "material.type";
+
     /** Creates a material; rejects an invalid configuration naming the parameter and its range. */
     SurfaceMaterial create(C config);
 }

@@ -12,6 +12,9 @@ import sensor.api.PluginType;
  */
 @ConsumerType
 public interface SensorType<C> extends PluginType<C> {
+    /** The service property carrying the type id, for target filters: {@code (sensor.type=<id>)}. */
+    String ID_PROPERTY = "sensor.type";
+
     /**
      * Creates a sensor from a validated configuration.
      *

@@ -19,6 +19,7 @@ import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
 import sensor.api.ConfigData;
+import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.material.AmbientMaterial;
 import sensor.api.material.AmbientMaterialType;

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import sensor.api.ConfigReader;
+import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.geom.Pose;
 

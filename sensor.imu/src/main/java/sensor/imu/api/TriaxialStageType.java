@@ -14,6 +14,9 @@ import sensor.api.PluginType;
  */
 @ConsumerType
 public interface TriaxialStageType<C> extends PluginType<C> {
+    /** The service property carrying the type id, for target filters: {@code (stage.type=<id>)}. */
+    String ID_PROPERTY = "stage.type";
+
     /**
      * Creates one stage instance for one sub-sensor (stages may keep state, e.g. a random-walk bias).
      *

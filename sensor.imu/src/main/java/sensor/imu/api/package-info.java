@@ -3,5 +3,5 @@
  * stage that IMU sub-sensors (accelerometer, gyroscope, magnetometer) can list in their stage chain.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package sensor.imu.api;

@@ -13,7 +13,7 @@ import sensor.api.material.AmbientMaterialType;
 import sensor.materials.api.AtmosphereMaterial;
 
 /** The atmospheric ambient material type [L-13] [L-14], id {@code "atmosphere"}. */
-@Component(service = AmbientMaterialType.class)
+@Component(service = AmbientMaterialType.class, property = AmbientMaterialType.ID_PROPERTY + "=atmosphere")
 public class AtmosphereType implements AmbientMaterialType<AtmosphereMaterial> {
     public static final String ID = "atmosphere";
 

@@ -8,7 +8,7 @@ import sensor.api.material.SurfaceMaterialType;
 import sensor.materials.api.BrdfExplicitMaterial;
 
 /** The explicit (tabulated) BRDF surface type [L-BRDF], id {@code "explicit-brdf"}. */
-@Component(service = SurfaceMaterialType.class)
+@Component(service = SurfaceMaterialType.class, property = SurfaceMaterialType.ID_PROPERTY + "=explicit-brdf")
 public class ExplicitBrdfType implements SurfaceMaterialType<BrdfExplicitMaterial> {
     public static final String ID = "explicit-brdf";
 

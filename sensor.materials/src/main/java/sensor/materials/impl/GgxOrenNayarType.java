@@ -8,7 +8,7 @@ import sensor.api.material.SurfaceMaterialType;
 import sensor.materials.api.GgxAndOrenNayarMaterial;
 
 /** The two-layer GGX + Oren–Nayar surface type [L-12], id {@code "ggx-oren-nayar"}. */
-@Component(service = SurfaceMaterialType.class)
+@Component(service = SurfaceMaterialType.class, property = SurfaceMaterialType.ID_PROPERTY + "=ggx-oren-nayar")
 public class GgxOrenNayarType implements SurfaceMaterialType<GgxAndOrenNayarMaterial> {
     public static final String ID = "ggx-oren-nayar";
 

@@ -8,7 +8,7 @@ import sensor.api.material.SurfaceMaterialType;
 import sensor.materials.api.LambertianOpaqueMaterial;
 
 /** The Lambertian opaque surface type [L-4], id {@code "lambertian"}; creates the kernel's {@code Lambertian}. */
-@Component(service = SurfaceMaterialType.class)
+@Component(service = SurfaceMaterialType.class, property = SurfaceMaterialType.ID_PROPERTY + "=lambertian")
 public class LambertianType implements SurfaceMaterialType<LambertianOpaqueMaterial> {
     public static final String ID = "lambertian";
 

@@ -22,7 +22,7 @@ import sensor.api.lidar.RayPatternType;
  * of its pose); each sensor step asks {@link RayPatternGenerator#interval} which rays fire in it and
  * {@link RayPatternGenerator#firingTime} when.
  */
-@Component(service = RayPatternType.class)
+@Component(service = RayPatternType.class, property = RayPatternType.ID_PROPERTY + "=" + FanPatternType.ID)
 public class FanPatternType implements RayPatternType<FanPatternType.Config> {
     /** The type id a lidar configuration names. */
     public static final String ID = "${artifactId}-pattern";

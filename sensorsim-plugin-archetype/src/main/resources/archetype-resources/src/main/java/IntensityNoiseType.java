@@ -14,7 +14,7 @@ import sensor.api.lidar.OutputNoiseType;
  * and the point's pattern index, never from shared state, so the output is the same for a seed whatever the
  * thread count (the conformance test checks it).
  */
-@Component(service = OutputNoiseType.class)
+@Component(service = OutputNoiseType.class, property = OutputNoiseType.ID_PROPERTY + "=" + IntensityNoiseType.ID)
 public class IntensityNoiseType implements OutputNoiseType<IntensityNoiseType.Config> {
     /** The type id a lidar configuration names. */
     public static final String ID = "${artifactId}-noise";

@@ -14,7 +14,7 @@ import sensor.api.material.SurfaceMaterialType;
  *
  * <p>A scenario defines it under {@code materials:} as {@code {type: ${artifactId}-material, reflectivity: 0.6, k: 1.5}}.
  */
-@Component(service = SurfaceMaterialType.class)
+@Component(service = SurfaceMaterialType.class, property = SurfaceMaterialType.ID_PROPERTY + "=" + MinnaertMaterialType.ID)
 public class MinnaertMaterialType implements SurfaceMaterialType<MinnaertMaterialType.Config> {
     /** The type id a scenario names. */
     public static final String ID = "${artifactId}-material";

@@ -22,13 +22,14 @@ import sensor.api.sensor.SensorType;
  * distance to the first surface, with optional Gaussian noise, or NaN when nothing is within {@code maxRange}.
  * Its frames are {@link Channels} with one channel, so the CSV has the columns {@code time [s],range [m]}.
  *
- * <p>How the pieces fit: {@code @Component(service = SensorType.class)} registers this class as a service;
+ * <p>How the pieces fit: {@code @Component(service = SensorType.class, property = "sensor.type=<id>")} registers
+ * this class as a service found by its id;
  * the environment finds it by {@link #id()} when a scenario names {@code type: ${artifactId}}, reads the
  * scenario's {@code config:} into {@link Config} (field by field, over {@link #defaultConfig()}) and calls
  * {@link #create} once per sensor. When this bundle stops, the sensors it created are detached; when it
  * starts again they are re-created from their configuration.
  */
-@Component(service = SensorType.class)
+@Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=" + RangeFinderType.ID)
 public class RangeFinderType implements SensorType<RangeFinderType.Config> {
     /** The type id a scenario names: this project's artifactId. */
     public static final String ID = "${artifactId}";

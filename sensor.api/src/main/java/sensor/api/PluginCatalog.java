@@ -1,4 +1,4 @@
-package sensor.cli.scenario;
+package sensor.api;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,14 +9,16 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import sensor.api.PluginType;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * The plugin types present, by kind (the contract interface a type is registered under: {@code SensorType},
- * {@code SurfaceMaterialType}, a bundle's own {@code TriaxialStageType}...) and id. In the framework it reads
- * the service registry on every call, so types installed or removed while the command runs are seen; it keeps
- * no map of its own.
+ * The one catalogue of the plugin types present, by kind (the contract interface a type is registered under:
+ * {@code SensorType}, {@code SurfaceMaterialType}, a bundle's own {@code TriaxialStageType}...) and id. The
+ * environment bundle registers it as a service reading the service registry on every call: a type is found by
+ * its kind's {@code ID_PROPERTY} service property ({@code (sensor.type=lidar)}), the best-ranked first, so a
+ * bundle overrides a type by registering the same id with a higher {@code service.ranking}. It keeps no map.
  */
+@ProviderType
 public interface PluginCatalog {
     /** The types registered under {@code kind}, best-ranked first (so an override of an id comes first). */
     <K extends PluginType<?>> List<K> types(Class<K> kind);
@@ -24,7 +26,7 @@ public interface PluginCatalog {
     /** Every plugin type present: kind name (e.g. "sensor", "ray pattern") to its type ids. */
     Map<String, SortedSet<String>> all();
 
-    /** The bundles present as {@code symbolic-name version}, when the catalog reads a framework; else empty. */
+    /** The bundles present as {@code symbolic-name version}, when the catalogue reads a framework; else empty. */
     default List<String> bundles() {
         return List.of();
     }
