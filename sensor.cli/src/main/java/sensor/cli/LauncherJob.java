@@ -48,6 +48,8 @@ public class LauncherJob {
     private String[] args = new String[0];
     private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean stopping;
+    private volatile Thread job;
+    private volatile boolean done;
 
     @Reference(service = Object.class, target = "(&(launcher.arguments=*)(launcher.ready=true))")
     void setLauncher(Object launcher, Map<String, Object> properties) {
@@ -68,9 +70,11 @@ public class LauncherJob {
             BundleFolder plugins = new BundleFolder(context, scr);
             try {
                 code = new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins,
-                        new Serve(context, live, stopped), System.out, System.err).execute(args);
-            } catch (RuntimeException e) {
-                System.err.println("sensorsim: " + e);
+                        new Serve(context, live, stopped), System.out, System.err).cancelledBy(() -> stopping).execute(args);
+            } catch (OutOfMemoryError e) {
+                code = outOfMemory(e);
+            } catch (Throwable e) { // any fault ends the process with a message, never a hang
+                System.err.println("sensorsim: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
                 code = 1;
             } finally {
                 env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
@@ -78,16 +82,41 @@ public class LauncherJob {
                 plugins.uninstall();
             }
             System.out.flush();
+            done = true;
             if (!stopping) { // when the framework stops (SIGTERM), the launcher ends the process
                 System.exit(code);
             }
         }, "sensorsim-job");
+        job.setUncaughtExceptionHandler((t, e) -> { // a fault while reporting a fault: still end the process
+            if (!stopping) {
+                Runtime.getRuntime().halt(1);
+            }
+        });
+        this.job = job;
+        // SIGTERM or SIGINT: the running step ends, every file is completed, then the JVM exits (143 or 130)
+        Runtime.getRuntime().addShutdownHook(new Thread(this::deactivate, "sensorsim-shutdown"));
         job.start();
     }
 
+    /** One line for an out-of-memory fault (no allocation-heavy formatting), exit code 1. */
+    private static int outOfMemory(OutOfMemoryError e) {
+        System.err.println("sensorsim: out of memory (Java heap limit " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                + " MiB): the scenario needs more; run java with a larger -Xmx or make the scenario smaller");
+        return 1;
+    }
+
+    /** SIGTERM or SIGINT stop the framework: a running job ends its current step and completes its files first. */
     @org.osgi.service.component.annotations.Deactivate
     void deactivate() {
         stopping = true;
         stopped.countDown();
+        Thread j = job;
+        if (j != null && j != Thread.currentThread() && !done) {
+            try {
+                j.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 }

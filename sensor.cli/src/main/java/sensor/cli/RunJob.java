@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 import sensor.api.env.Simulation;
 import sensor.api.io.Recorder;
@@ -23,14 +24,23 @@ final class RunJob {
         this.err = err;
     }
 
-    int run(ScenarioBuilder.Built built, Recorder sink, Path outDir) {
+    /** Exit code of a run ended by SIGTERM or SIGINT (the process ends with the signal's own code). */
+    static final int TERMINATED = 143;
+
+    /**
+     * Steps the simulation for the scenario's duration into {@code sink}. Cancellation (SIGTERM, SIGINT) ends it
+     * after the current chunk with every file complete; an error (out of memory included) removes the streams
+     * still being written, and the output folder when it is left empty, then propagates.
+     */
+    int run(ScenarioBuilder.Built built, Recorder sink, Path outDir, RunManifest manifest, BooleanSupplier cancelled) {
         env.addOutputSink(sink);
+        boolean finished = false;
         boolean terminal = System.console() != null;
         long wall0 = System.nanoTime();
         double t0 = env.time(), chunk = Math.min(0.1, built.duration());
         int lastDecile = 0;
         try {
-            while (env.time() - t0 < built.duration() - 1e-9) {
+            while (env.time() - t0 < built.duration() - 1e-9 && !cancelled.getAsBoolean()) {
                 env.advance(Math.min(chunk, built.duration() - (env.time() - t0)));
                 double f = (env.time() - t0) / built.duration();
                 if (terminal) {
@@ -46,9 +56,15 @@ final class RunJob {
             if (terminal) {
                 err.println();
             }
+            finished = true;
         } finally {
             env.removeOutputSink(sink);
-            sink.close();
+            if (finished) {
+                sink.close();
+            } else {
+                sink.abort();
+                RunManifest.removeIfEmpty(outDir);
+            }
             env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
         }
         double wall = (System.nanoTime() - wall0) * 1e-9, simulated = env.time() - t0;
@@ -60,6 +76,11 @@ final class RunJob {
         }
         out.printf(Locale.ROOT, "%d frames, %d points (%.0f points/s), %d files in %s%n", frames, s.points(),
                 s.points() / wall, s.files().size(), outDir);
+        manifest.write(outDir, s.files());
+        if (cancelled.getAsBoolean()) {
+            err.printf(Locale.ROOT, "sensorsim: stopped at t = %.3f s; the files written so far are complete%n", simulated);
+            return TERMINATED;
+        }
         var gaps = env.interruptions();
         for (Simulation.Interruption i : gaps) {
             out.printf(Locale.ROOT, "  interrupted: %s '%s' without its type '%s' from t = %.3f s to %s%n", i.kind(), i.id(),

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import picocli.CommandLine;
@@ -26,7 +27,7 @@ import sensor.cli.scenario.ScenarioReader;
  * The {@code sensorsim} command line (picocli): {@code run SCENARIO --out DIR}, {@code validate SCENARIO},
  * {@code demo}, {@code types}. Exit codes: 0 success, 1 run failure, 2 usage error, 3 invalid scenario.
  */
-@Command(name = "sensorsim", mixinStandardHelpOptions = true, version = "sensorsim 0.1.0",
+@Command(name = "sensorsim", mixinStandardHelpOptions = true, versionProvider = SensorSimCommand.Version.class,
         description = "Synthetic lidar, IMU, encoder and odometer data from a scenario file.")
 final class SensorSimCommand implements Runnable {
     static final int INVALID_SCENARIO = 3;
@@ -43,6 +44,27 @@ final class SensorSimCommand implements Runnable {
     interface PluginLoader {
         /** Installs and starts every bundle of {@code dir}; throws naming the file and the reason on the first that fails. */
         void load(Path dir) throws PluginException;
+    }
+
+    private BooleanSupplier cancelled = () -> false;
+
+    /** The version of this bundle (or "dev" outside a framework). */
+    static final class Version implements CommandLine.IVersionProvider {
+        static String get() {
+            org.osgi.framework.Bundle b = org.osgi.framework.FrameworkUtil.getBundle(SensorSimCommand.class);
+            return b == null ? "dev" : b.getVersion().toString();
+        }
+
+        @Override
+        public String[] getVersion() {
+            return new String[] {"sensorsim " + get()};
+        }
+    }
+
+    /** Runs end after their current step, with complete files, once {@code cancelled} is true (SIGTERM, SIGINT). */
+    SensorSimCommand cancelledBy(BooleanSupplier cancelled) {
+        this.cancelled = cancelled;
+        return this;
     }
 
     /** Serves a deploy folder until the runtime stops; returns the exit code. */
@@ -96,7 +118,7 @@ final class SensorSimCommand implements Runnable {
                 err.println("sensorsim: " + pe.getMessage());
                 return 1;
             }
-            err.println("sensorsim: " + e);
+            err.println("sensorsim: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
             return 1;
         });
         try {
@@ -109,6 +131,25 @@ final class SensorSimCommand implements Runnable {
 
     private ScenarioReader.Loaded load(Path scenario) throws ScenarioException {
         return new ScenarioReader().read(scenario);
+    }
+
+    /**
+     * Steps until every sensor has sampled once (at most 1 simulated second), so what a sensor can only find out
+     * when it samples (a joint it names that the world lacks, say) is an invalid scenario too, located at that
+     * sensor's entry.
+     */
+    private static void firstSamples(Simulation sim, ScenarioReader.Loaded loaded) throws ScenarioException {
+        try {
+            double t0 = sim.time();
+            while (sim.time() - t0 < 1 && sim.sensors().stream().anyMatch(s -> s.samples() == 0)) {
+                sim.step();
+            }
+        } catch (RuntimeException e) {
+            String m = String.valueOf(e.getMessage());
+            Object at = loaded.scenario().sensors().stream().filter(s -> m.startsWith("sensors '" + s.id() + "'"))
+                    .findFirst().map(Object.class::cast).orElse(loaded.scenario());
+            throw loaded.error(at, m, e);
+        }
     }
 
     /** A simulation's name from its scenario file: the file name without extension, other characters as '_'. */
@@ -147,6 +188,12 @@ final class SensorSimCommand implements Runnable {
         @Option(names = "--duration", description = "simulated seconds (overrides the scenario)")
         Double duration;
 
+        @Option(names = "--overwrite", description = "replace the files an earlier run listed in DIR/run-manifest.json")
+        boolean overwrite;
+
+        @Option(names = "--verbose", description = "log the raytrace backend selection and plugin events")
+        boolean verbose;
+
         @CommandLine.Mixin
         PluginsOption pluginsOption;
 
@@ -162,6 +209,15 @@ final class SensorSimCommand implements Runnable {
             if (threads != null && (threads < 1 || threads > 256)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be in [1, 256], got " + threads);
             }
+            if (verbose) {
+                java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.FINE);
+                java.util.Arrays.stream(java.util.logging.Logger.getLogger("").getHandlers())
+                        .forEach(h -> h.setLevel(java.util.logging.Level.FINE));
+                err.println("sensorsim: raytrace backends, best first: " + env.raytraceBackends());
+            }
+            if (!overwrite && RunManifest.prepare(outDir, false) != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), RunManifest.prepare(outDir, false));
+            }
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
             RecorderFactory factory = recorders(loaded);
@@ -169,7 +225,12 @@ final class SensorSimCommand implements Runnable {
                 ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog)
                         .build(loaded, new ScenarioBuilder.Overrides(seed, threads, duration));
                 Set<String> formats = formats(loaded, built.formats(), factory);
-                return new RunJob(sim, out, err).run(built, factory.open(outDir, formats, built.lidarFrameStride()), outDir);
+                String refused = RunManifest.prepare(outDir, overwrite);
+                if (refused != null) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), refused);
+                }
+                return new RunJob(sim, out, err).run(built, factory.open(outDir, formats, built.lidarFrameStride()), outDir,
+                        new RunManifest(Version.get(), scenario, sim.seed()), cancelled);
             }
         }
     }
@@ -191,6 +252,7 @@ final class SensorSimCommand implements Runnable {
                 ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog)
                         .build(loaded, new ScenarioBuilder.Overrides(null, 1, null));
                 formats(loaded, built.formats(), factory);
+                firstSamples(sim, loaded);
                 out.printf(Locale.ROOT, "%s: valid: %d objects, %d sensors, %.3f s%n", scenario, sim.objects().size(),
                         built.sensors(), built.duration());
                 return 0;

@@ -300,7 +300,13 @@ public class Environment implements SensorEnvironment {
                     frozen = history.frozen();
                 }
                 var context = new Sampling(this, slot, t, start, frozen, seed);
-                Object data = slot.sensor.sample(context);
+                Object data;
+                try {
+                    data = slot.sensor.sample(context);
+                } catch (RuntimeException e) {
+                    throw new IllegalStateException("sensors '" + slot.spec.id() + "' (" + slot.spec.typeId() + ") at t = "
+                            + t + " s: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e);
+                }
                 if (data != null) {
                     pending.add(new SensorFrame(slot.spec.id(), slot.spec.typeId(), slot.samples + 1, t,
                             t + slot.spec.lag(), data));

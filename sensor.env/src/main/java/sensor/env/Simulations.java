@@ -47,7 +47,7 @@ public class Simulations implements SimulationFactory {
         ambientTypes.forEach(sim::bindAmbientMaterialType);
         backends.forEach(sim::bindRaytraceBackend);
         open.put(name, sim);
-        LOG.log(Level.INFO, "simulation ''{0}'' created", name);
+        LOG.log(Level.DEBUG, "simulation ''{0}'' created", name);
         return sim;
     }
 
@@ -63,7 +63,7 @@ public class Simulations implements SimulationFactory {
 
     private synchronized void forget(Sim sim) {
         if (open.remove(sim.name(), sim)) {
-            LOG.log(Level.INFO, "simulation ''{0}'' closed", sim.name());
+            LOG.log(Level.DEBUG, "simulation ''{0}'' closed", sim.name());
         }
     }
 

@@ -63,6 +63,11 @@ public class Recorders implements RecorderFactory {
         }
 
         @Override
+        public void abort() {
+            sink.abort();
+        }
+
+        @Override
         public Summary summary() {
             return sink.summary();
         }

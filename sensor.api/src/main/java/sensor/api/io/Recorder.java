@@ -12,6 +12,14 @@ import org.osgi.annotation.versioning.ConsumerType;
  */
 @ConsumerType
 public interface Recorder extends OutputSink {
+    /**
+     * Ends a failed run: files already complete (one per frame) stay, files still being written (streams such as
+     * CSV or MCAP) are removed with their temporary names. Default: {@link #close()}.
+     */
+    default void abort() {
+        close();
+    }
+
     /** What was recorded so far. */
     Summary summary();
 

@@ -84,7 +84,41 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
      */
     public record ShapeSpec(String type, List<Double> size, Double radius, Double height, String file, Double scale,
             Integer columns, Integer rows, Double dx, Double dy, List<Double> heights, Double amplitude,
-            Double wavelength) {}
+            Double wavelength) {
+        /** The fields each shape type takes. */
+        private static final Map<String, List<String>> FIELDS = Map.of("box", List.of("size"), "sphere", List.of("radius"),
+                "cylinder", List.of("radius", "height"), "plane", List.of(), "mesh", List.of("file", "scale"),
+                "heightfield", List.of("columns", "rows", "dx", "dy", "heights", "amplitude", "wavelength"));
+
+        /** Rejects a field that belongs to another shape type, naming the shape and the fields it takes. */
+        public ShapeSpec {
+            List<String> allowed = FIELDS.get(type);
+            if (allowed != null) {
+                Map<String, Object> given = new java.util.LinkedHashMap<>();
+                given.put("size", size);
+                given.put("radius", radius);
+                given.put("height", height);
+                given.put("file", file);
+                given.put("scale", scale);
+                given.put("columns", columns);
+                given.put("rows", rows);
+                given.put("dx", dx);
+                given.put("dy", dy);
+                given.put("heights", heights);
+                given.put("amplitude", amplitude);
+                given.put("wavelength", wavelength);
+                for (var e : given.entrySet()) {
+                    if (e.getValue() != null && !allowed.contains(e.getKey())) {
+                        throw new IllegalArgumentException("'" + e.getKey() + "' does not belong to a " + type
+                                + "; a " + type + " takes " + (allowed.isEmpty() ? "no fields" : allowed));
+                    }
+                }
+            }
+            if (scale != null && !(scale > 0 && scale <= 1e6)) {
+                throw new IllegalArgumentException("scale must be in (0, 1e6], got " + scale);
+            }
+        }
+    }
 
     /**
      * A sensor: id, type id (e.g. lidar, imu, encoder, odometer, ground-truth), the body it is mounted on

@@ -51,6 +51,7 @@ public final class ScenarioReader {
         ObjectMapper m = builder.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS).build();
         if (locations != null) {
             SimpleModule module = new SimpleModule("scenario-locations");

@@ -289,6 +289,19 @@ public final class RecordingSink implements Recorder {
         }
     }
 
+    /** Removes the streams still being written (CSV, MCAP); per-frame files already complete stay. */
+    @Override
+    public synchronized void abort() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        scalars.values().stream().filter(s -> s.csv != null).forEach(s -> s.csv.abort());
+        if (mcap != null) {
+            mcap.abort();
+        }
+    }
+
     /** What was written so far (complete after {@link #close()}). */
     @Override
     public synchronized Summary summary() {

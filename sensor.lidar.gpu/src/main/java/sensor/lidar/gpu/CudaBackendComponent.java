@@ -91,11 +91,11 @@ public final class CudaBackendComponent {
                 case NO_DEVICE -> "no device";
                 case PTX_FAILED -> "PTX failed";
             };
-            log.log(Level.INFO, "sensor.lidar.gpu: CUDA raytrace backend " + ID + " not registered: " + why + " ("
+            log.log(Level.DEBUG, "sensor.lidar.gpu: CUDA raytrace backend " + ID + " not registered: " + why + " ("
                     + firstLine(e.getMessage()) + "); the CPU backend serves");
             return;
         } catch (RuntimeException | LinkageError e) {
-            log.log(Level.INFO, "sensor.lidar.gpu: CUDA raytrace backend " + ID + " not registered: no driver ("
+            log.log(Level.DEBUG, "sensor.lidar.gpu: CUDA raytrace backend " + ID + " not registered: no driver ("
                     + firstLine(e.toString()) + "); the CPU backend serves");
             return;
         }
