@@ -188,7 +188,7 @@ public final class ScenarioBuilder {
                 env.setAmbient(type, new ConfigData(adapters.fields(withoutType(a)), adapters));
             }
         } catch (RuntimeException e) {
-            throw loaded.error(s, "ambient: " + e.getMessage(), e);
+            throw loaded.errorAtKey("ambient", "ambient: " + e.getMessage(), e);
         }
     }
 
@@ -204,12 +204,25 @@ public final class ScenarioBuilder {
                 if (!known && !tolerant) {
                     require(SurfaceMaterialType.class, type);
                 }
-                specs.put(e.getKey(), new MaterialSpec(type, new ConfigData(adapters.fields(withoutType(e.getValue())), adapters)));
+                ConfigData data = new ConfigData(adapters.fields(withoutType(e.getValue())), adapters);
+                check(catalog.find(SurfaceMaterialType.class, type), data);
+                check(catalog.find(AmbientMaterialType.class, type), data);
+                specs.put(e.getKey(), new MaterialSpec(type, data));
             } catch (RuntimeException ex) {
-                throw loaded.error(s, "materials '" + e.getKey() + "': " + ex.getMessage(), ex);
+                throw loaded.errorAtKey(e.getKey(), "materials '" + e.getKey() + "': " + ex.getMessage(), ex);
             }
         }
         return specs;
+    }
+
+    /** Reads and creates a material once, so a bad value is reported even when no object uses the material. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void check(PluginType type, ConfigData data) {
+        if (type instanceof SurfaceMaterialType t) {
+            t.create(t.configFrom(data));
+        } else if (type instanceof AmbientMaterialType t) {
+            t.create(t.configFrom(data));
+        }
     }
 
     private static MaterialSpec material(Map<String, MaterialSpec> materials, String name) {

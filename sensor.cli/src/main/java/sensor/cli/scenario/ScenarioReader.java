@@ -35,18 +35,31 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 public final class ScenarioReader {
 
     /** A scenario as read, with the position of each of its parts. */
-    public record Loaded(Scenario scenario, Path file, Map<Object, JsonLocation> locations) {
+    public record Loaded(Scenario scenario, Path file, Map<Object, JsonLocation> locations, boolean aliasesExpanded,
+            byte[] text) {
+        /** An error located at the first {@code key:} of the text (entries of maps, which have no record). */
+        public ScenarioException errorAtKey(String key, String message, Throwable cause) {
+            int[] at = find(text, key);
+            return new ScenarioException(file, at == null ? 0 : at[0], at == null ? 0 : at[1], message + note(aliasesExpanded),
+                    cause);
+        }
+
         /** An error located at {@code part} (a record of the scenario). */
         public ScenarioException error(Object part, String message, Throwable cause) {
             JsonLocation l = locations.get(part);
-            return new ScenarioException(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(), message, cause);
+            return new ScenarioException(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(),
+                    message + note(aliasesExpanded), cause);
         }
+    }
+
+    private static String note(boolean aliasesExpanded) {
+        return aliasesExpanded ? " (the line refers to the scenario with its YAML aliases expanded)" : "";
     }
 
     /** A mapper with the reader's settings, for JSON or YAML by file extension. */
     public static ObjectMapper mapper(Path file, Map<Object, JsonLocation> locations) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        var builder = name.endsWith(".yaml") || name.endsWith(".yml") ? YAMLMapper.builder(new YAMLFactory())
+        var builder = isYaml(file) ? YAMLMapper.builder(YAMLFactory.builder().loaderOptions(loaderOptions()).build())
                 : JsonMapper.builder();
         ObjectMapper m = builder.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -68,15 +81,68 @@ public final class ScenarioReader {
         return m;
     }
 
+    /** Largest scenario file read, bytes (meshes belong in the .obj/.gltf/.glb files a scenario names). */
+    public static final long MAX_BYTES = 64L << 20;
+
+    private static boolean isYaml(Path file) {
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        return name.endsWith(".yaml") || name.endsWith(".yml");
+    }
+
+    private static org.yaml.snakeyaml.LoaderOptions loaderOptions() {
+        org.yaml.snakeyaml.LoaderOptions o = new org.yaml.snakeyaml.LoaderOptions();
+        o.setCodePointLimit((int) MAX_BYTES);
+        return o;
+    }
+
+    /**
+     * YAML with anchors and aliases (or merge keys {@code <<}) has them expanded first, by SnakeYAML: line numbers of
+     * later errors then refer to the expanded text, which the message says. Other documents are read as they are.
+     */
+    private static byte[] expandAliases(byte[] bytes) {
+        String text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        org.yaml.snakeyaml.Yaml yaml = new org.yaml.snakeyaml.Yaml(loaderOptions());
+        boolean aliases = false;
+        for (org.yaml.snakeyaml.events.Event e : yaml.parse(new java.io.StringReader(text))) {
+            if (e instanceof org.yaml.snakeyaml.events.AliasEvent) {
+                aliases = true;
+                break;
+            }
+        }
+        if (!aliases) {
+            return bytes;
+        }
+        org.yaml.snakeyaml.DumperOptions d = new org.yaml.snakeyaml.DumperOptions();
+        d.setDereferenceAliases(true);
+        d.setDefaultFlowStyle(org.yaml.snakeyaml.DumperOptions.FlowStyle.BLOCK);
+        Object doc = new org.yaml.snakeyaml.Yaml(loaderOptions()).load(text);
+        return new org.yaml.snakeyaml.Yaml(d).dump(doc).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** Reads and checks the syntax and the values of a scenario file. */
     public Loaded read(Path file) throws ScenarioException {
         byte[] bytes;
         try {
+            long size = Files.size(file);
+            if (size > MAX_BYTES) {
+                throw new ScenarioException(file, 0, 0, "the scenario file is " + (size >> 20) + " MiB; the limit is "
+                        + (MAX_BYTES >> 20) + " MiB (put meshes in .obj, .gltf or .glb files the scenario names)", null);
+            }
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(file, 0, 0, "scenario file not found", e);
         } catch (IOException e) {
             throw new ScenarioException(file, 0, 0, "cannot read the scenario: " + e, e);
+        }
+        boolean expanded = false;
+        if (isYaml(file)) {
+            try {
+                byte[] e = expandAliases(bytes);
+                expanded = e != bytes;
+                bytes = e;
+            } catch (org.yaml.snakeyaml.error.YAMLException e) {
+                // not valid YAML: the reader below reports where
+            }
         }
         Map<Object, JsonLocation> locations = new IdentityHashMap<>();
         try {
@@ -84,7 +150,7 @@ public final class ScenarioReader {
             if (s == null) {
                 throw new ScenarioException(file, 0, 0, "the scenario is empty; expected an object with 'version: 1'", null);
             }
-            return new Loaded(s, file, locations);
+            return new Loaded(s, file, locations, expanded, bytes);
         } catch (JsonProcessingException e) {
             JsonLocation l = e.getLocation();
             int[] at = e instanceof UnrecognizedPropertyException u ? find(bytes, u.getPropertyName()) : null;
@@ -95,12 +161,28 @@ public final class ScenarioReader {
             }
             String path = e instanceof JsonMappingException jm && !jm.getPath().isEmpty() ? at(jm) + ": " : "";
             Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
-            String message = cause == e ? e.getOriginalMessage() : cause.getMessage();
+            String message = cause == e ? oneLine(e.getOriginalMessage()) : cause.getMessage();
+            int[] field = cause == e ? null : find(bytes, message.split("[ .:\\[]", 2)[0]);
+            if (field != null && path.isEmpty()) { // a check of the whole scenario names its field: point at it
+                throw new ScenarioException(file, field[0], field[1], message + note(expanded), e);
+            }
             throw new ScenarioException(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(),
-                    path + message, e);
+                    path + message + note(expanded), e);
         } catch (IOException e) {
             throw new ScenarioException(file, 0, 0, "cannot read the scenario: " + e, e);
         }
+    }
+
+    /** A parser's message on one line: its source excerpts and caret lines dropped (the location is given apart). */
+    private static String oneLine(String message) {
+        StringBuilder b = new StringBuilder();
+        for (String line : String.valueOf(message).split("\n")) {
+            if (line.isBlank() || line.startsWith(" ") || line.startsWith("\t")) {
+                continue;
+            }
+            b.append(b.length() == 0 ? "" : "; ").append(line.strip());
+        }
+        return b.toString().replaceAll("\\s*\\(?through reference chain[^)]*\\)?", "");
     }
 
     /** Line and column (1-based) of the first {@code name:} or {@code "name":} in the text, or null. */

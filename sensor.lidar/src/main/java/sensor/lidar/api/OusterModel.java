@@ -91,12 +91,13 @@ public record OusterModel(Product product, int channels, Spacing spacing, Mode m
 
     /** Parses {@code "OS1-64"} (uniform) or {@code "OS1-64-ABOVE_HORIZON"} plus a mode {@code "1024x10"}. */
     public static OusterModel parse(String name, String mode) {
+        Mode m = Mode.parse(mode); // a bad mode is reported as the mode
         String[] p = name.toUpperCase(Locale.ROOT).split("-", 3);
         try {
             Product product = Product.valueOf(p[0]);
             int channels = Integer.parseInt(p[1]);
             Spacing spacing = p.length > 2 ? Spacing.valueOf(p[2]) : Spacing.UNIFORM;
-            return new OusterModel(product, channels, spacing, Mode.parse(mode));
+            return new OusterModel(product, channels, spacing, m);
         } catch (RuntimeException e) {
             if (e instanceof IllegalArgumentException iae && iae.getMessage() != null && iae.getMessage().contains("valid")) {
                 throw iae;
