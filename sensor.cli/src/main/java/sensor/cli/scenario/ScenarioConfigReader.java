@@ -109,21 +109,9 @@ public final class ScenarioConfigReader implements ConfigReader {
         while (cause != null && !(cause instanceof IllegalArgumentException)) {
             cause = cause.getCause();
         }
-        String path = e instanceof JsonMappingException jm ? path(jm) : "";
+        String path = e instanceof JsonMappingException jm ? ScenarioReader.at(jm) : "";
         String message = cause != null ? cause.getMessage() : e.getOriginalMessage().replaceAll("`[\\w.$]+`", "value")
                 .replaceAll("\\(class [^)]*\\)", "").replaceAll("\\s+", " ").trim();
         return path.isEmpty() ? message : path + ": " + message;
-    }
-
-    private static String path(JsonMappingException e) {
-        StringBuilder b = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            if (r.getFieldName() != null) {
-                b.append(b.length() == 0 ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                b.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return b.toString();
     }
 }

@@ -198,7 +198,7 @@ public final class ScenarioReader {
     }
 
     /** The JSON path of a mapping error, e.g. {@code sensors[1].frequency}. */
-    private static String at(JsonMappingException e) {
+    static String at(JsonMappingException e) {
         StringBuilder b = new StringBuilder();
         for (JsonMappingException.Reference r : e.getPath()) {
             if (r.getFieldName() != null) {
