@@ -22,12 +22,16 @@ import sensor.api.geom.Pose;
  */
 public final class ScenarioConfigReader implements ConfigReader {
     private final ObjectMapper mapper;
+    /** Writes a configuration as data: its settable properties only (not {@code isFinite()}-style queries). */
+    private final ObjectMapper asData;
     private final PluginCatalog catalog;
     private final Path baseDir;
 
     /** A reader with the scenario's mapper; relative paths are taken from {@code baseDir}. */
     public ScenarioConfigReader(ObjectMapper mapper, PluginCatalog catalog, Path baseDir) {
         this.mapper = mapper;
+        this.asData = mapper.copy().setVisibility(com.fasterxml.jackson.annotation.PropertyAccessor.IS_GETTER,
+                com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility.NONE);
         this.catalog = catalog;
         this.baseDir = baseDir;
     }
@@ -42,7 +46,7 @@ public final class ScenarioConfigReader implements ConfigReader {
 
     @Override
     public <T> T overlay(T defaults, Map<String, Object> fields, Class<T> type) {
-        ObjectNode base = defaults == null ? mapper.createObjectNode() : mapper.valueToTree(defaults);
+        ObjectNode base = defaults == null ? mapper.createObjectNode() : asData.valueToTree(defaults);
         if (fields != null) {
             fields.forEach((k, v) -> base.set(k, mapper.valueToTree(v)));
         }
