@@ -34,8 +34,6 @@ final class FilePattern implements RayPatternGenerator {
         rays = Collections.unmodifiableList(list);
     }
 
-    double[] offsets() { return offsets; }
-
     @Override
     public List<Pose> rays() { return rays; }
 

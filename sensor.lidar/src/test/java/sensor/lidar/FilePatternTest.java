@@ -61,6 +61,70 @@ class FilePatternTest {
     }
 
     @Test
+    @DisplayName("[L-P] file pattern: an oblique ray points along (cos az cos el, sin az cos el, sin el)")
+    void LP_obliqueDirection() throws Exception {
+        Vec3 d = pattern("30,20,0\n", 10).rays().get(0).rotation().rotate(new Vec3(0, 0, 1));
+        double az = Math.toRadians(30), el = Math.toRadians(20);
+        assertVec(new Vec3(Math.cos(az) * Math.cos(el), Math.sin(az) * Math.cos(el), Math.sin(el)), d);
+    }
+
+    @Test
+    @DisplayName("[L-P] file pattern: rays sharing a firing offset fire in the same step")
+    void LP_raysWithTheSameOffsetFireTogether() throws Exception {
+        RayPatternGenerator p = pattern("0,0,0.01\n10,0,0.01\n20,0,0.01\n30,0,0.05\n", 10);
+        assertEquals(new RayInterval(0, 3), p.interval(0.005, 0.01));
+        assertEquals(new RayInterval(3, 0), p.interval(0.01, 0.02));
+        assertEquals(new RayInterval(3, 1), p.interval(0.02, 0.05));
+    }
+
+    @Test
+    void limitsAreInclusiveExceptTheScanPeriod() throws Exception {
+        assertEquals(4, pattern("360,90,0\n-360,-90,0\n0,0,0.0999\n0,0,0\n", 10).rays().size());
+        var e = assertThrows(IllegalArgumentException.class, () -> pattern("360.5,0,0\n", 10));
+        assertTrue(e.getMessage().contains("line 1: azimuth must be in [-360, 360] degrees, got 360.5"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> pattern("-360.5,0,0\n", 10));
+        assertTrue(e.getMessage().contains("azimuth must be in [-360, 360]"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> pattern("0,-90.5,0\n", 10));
+        assertTrue(e.getMessage().contains("elevation must be in [-90, 90]"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> pattern("0,0,0.1\n", 10));
+        assertTrue(e.getMessage().contains("time offset must be in [0, 1/rate) = [0, 0.1) s, got 0.1"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> pattern("0,0,-0.001\n", 10));
+        assertTrue(e.getMessage().contains("time offset must be in [0, 1/rate)"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> pattern("# header comment\n0,0,0\n\n0,0\n", 10));
+        assertTrue(e.getMessage().contains("p.csv line 4: expected 3 values"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> pattern("0,0,0\n0,x,0\n", 10));
+        assertTrue(e.getMessage().contains("p.csv line 2: 'x' is not a number"), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("[L-P] sweep type: elevations in degrees, first column along +x")
+    void LP_sweepTypeTakesDegrees() {
+        var p = new PatternTypes.Sweep().create(new PatternTypes.Sweep.Config(4, 10, java.util.List.of(0.0, 90.0)));
+        assertEquals(8, p.rays().size());
+        assertVec(new Vec3(1, 0, 0), p.rays().get(0).rotation().rotate(new Vec3(0, 0, 1)));
+        assertVec(new Vec3(0, 0, 1), p.rays().get(1).rotation().rotate(new Vec3(0, 0, 1)));
+        assertEquals(4 * 2 * 10, count(p, 1.0), "every ray once per rotation at 10 Hz");
+    }
+
+    @Test
+    void ousterTypeIsTheModelsBeamTable() {
+        var p = new PatternTypes.Ouster().create(new PatternTypes.Ouster.Config("OS1-32", "512x10"));
+        assertEquals(32 * 512, p.rays().size());
+        assertEquals(p.rays(), Patterns.create(sensor.lidar.api.OusterModel.parse("OS1-32", "512x10")).rays());
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> new PatternTypes.Ouster().create(new PatternTypes.Ouster.Config("OS1-32", "4096x5")));
+        assertTrue(e.getMessage().startsWith("mode must be one of"), e.getMessage());
+    }
+
+    private static int count(RayPatternGenerator p, double seconds) {
+        int n = 0;
+        for (int k = 0; k < (int) Math.round(seconds * 1000); k++) {
+            n += p.interval(k * 0.001, (k + 1) * 0.001).count();
+        }
+        return n;
+    }
+
+    @Test
     void badLinesNameLineAndRange() {
         var e = assertThrows(IllegalArgumentException.class, () -> pattern("0,0,0\n0,100,0.01\n", 10));
         assertTrue(e.getMessage().contains("p.csv line 2: elevation must be in [-90, 90] degrees, got 100.0"), e.getMessage());
