@@ -76,7 +76,7 @@ final class RunJob {
         }
         out.printf(Locale.ROOT, "%d frames, %d points (%.0f points/s), %d files in %s%n", frames, s.points(),
                 s.points() / wall, s.files().size(), outDir);
-        manifest.write(outDir, s.files());
+        manifest.write(outDir, s.files(), env.interruptions());
         if (cancelled.getAsBoolean()) {
             err.printf(Locale.ROOT, "sensorsim: stopped at t = %.3f s; the files written so far are complete%n", simulated);
             return TERMINATED;

@@ -22,7 +22,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 /**
  * {@code run-manifest.json}, written last into every output folder: the sensorsim version, the scenario file
- * and its SHA-256, the seed, and each file written with its size and SHA-256. {@code --overwrite} removes
+ * and its SHA-256, the seed, each file written with its size and SHA-256, and the gaps of sensors or materials
+ * whose plugin type was absent. {@code --overwrite} removes
  * exactly the files an earlier manifest lists.
  */
 final class RunManifest {
@@ -39,8 +40,11 @@ final class RunManifest {
         this.seed = seed;
     }
 
-    /** Writes the manifest of {@code files} (atomically: a temporary file moved into place). */
-    void write(Path outDir, List<Path> files) {
+    /**
+     * Writes the manifest of {@code files} and the run's interruptions (sensors or materials without their type,
+     * with when), atomically: a temporary file moved into place.
+     */
+    void write(Path outDir, List<Path> files, List<sensor.api.env.Simulation.Interruption> interruptions) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("version", version);
         m.put("scenario", scenario.toAbsolutePath().normalize().toString());
@@ -55,6 +59,16 @@ final class RunManifest {
             list.add(e);
         }
         m.put("files", list);
+        List<Map<String, Object>> gaps = new ArrayList<>();
+        for (var i : interruptions) {
+            Map<String, Object> g = new LinkedHashMap<>();
+            g.put(i.kind(), i.id());
+            g.put("missingType", i.typeId());
+            g.put("from", i.from());
+            g.put("to", Double.isNaN(i.to()) ? null : i.to());
+            gaps.add(g);
+        }
+        m.put("interruptions", gaps);
         try {
             Path tmp = Files.createTempFile(outDir, ".run-manifest", ".tmp");
             JSON.writeValue(tmp.toFile(), m);

@@ -13,7 +13,7 @@ import sensor.cli.scenario.ScenarioException;
 /** Gogo shell commands in scope {@code sim}: the live simulations of this runtime ({@code help sim:start}...). */
 @Component(service = SimCommands.class, property = {"osgi.command.scope=sim", "osgi.command.function=list",
         "osgi.command.function=start", "osgi.command.function=stop", "osgi.command.function=status",
-        "osgi.command.function=types"})
+        "osgi.command.function=types", "osgi.command.function=exit"})
 public class SimCommands {
     @Reference
     LiveSimulations live;
@@ -23,6 +23,13 @@ public class SimCommands {
 
     @Reference
     PluginCatalog catalog;
+
+    private org.osgi.framework.BundleContext context;
+
+    @org.osgi.service.component.annotations.Activate
+    void activate(org.osgi.framework.BundleContext context) {
+        this.context = context;
+    }
 
     @Descriptor("list the live simulations")
     public String list() {
@@ -54,6 +61,12 @@ public class SimCommands {
     public String status(@Descriptor("simulation name") String name) {
         LiveSimulations.LiveRun run = live.get(name);
         return run == null ? "no simulation '" + name + "'; simulations: " + live.names() + "\n" : run.status();
+    }
+
+    @Descriptor("stop every simulation (completing its files) and the runtime")
+    public String exit() throws org.osgi.framework.BundleException {
+        context.getBundle(0).stop();
+        return "stopping";
     }
 
     @Descriptor("the plugin types of every kind, output formats, raytrace backends and bundles present")
