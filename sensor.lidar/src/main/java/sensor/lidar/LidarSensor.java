@@ -4,7 +4,8 @@ import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
-import java.util.concurrent.ForkJoinPool;
+
+import sensor.api.ComputePool;
 import java.util.function.Supplier;
 
 import sensor.api.env.SceneView;
@@ -42,7 +43,6 @@ final class LidarSensor implements Sensor {
     private final List<RayDistortion> distortions;
     private final List<OutputNoise> noises;
     private final Supplier<RaytraceBackend> backends;
-    private final ForkJoinPool pool;
     private final ReturnPipeline pipeline;
     private final int channels;
     private final double[] patternOrigins, patternDirs;
@@ -51,16 +51,15 @@ final class LidarSensor implements Sensor {
     private boolean warnedNoBackend;
 
     LidarSensor(LidarConfig config, List<RayDistortion> distortions, List<OutputNoise> noises,
-            Supplier<RaytraceBackend> backends) {
+            Supplier<RaytraceBackend> backends, ComputePool pool) {
         this.config = config;
         this.pattern = config.pattern();
         this.distortions = distortions;
         this.noises = noises;
         this.backends = backends;
-        this.pool = new ForkJoinPool(config.threads());
         this.pipeline = new ReturnPipeline(config.heapDepth(), config.beamSamples(), config.rangeMin(), config.rangeMax(),
                 config.minIntensity(), config.returnMode(), new BeamDivergence(config.divergenceHalfAngle(),
-                        config.emitterRadius(), config.detectorRadius(), config.detectorOffset()), pool);
+                        config.emitterRadius(), config.detectorRadius(), config.detectorOffset()), pool, config.threads());
         this.channels = pattern instanceof SweepPattern s ? s.channels() : 1;
         List<Pose> rays = pattern.rays();
         patternOrigins = new double[3 * rays.size()];
@@ -285,6 +284,5 @@ final class LidarSensor implements Sensor {
     @Override
     public void close() {
         closeScene();
-        pool.shutdown();
     }
 }

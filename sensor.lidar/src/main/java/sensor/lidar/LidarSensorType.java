@@ -10,6 +10,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
+import sensor.api.ComputePool;
 import sensor.api.ConfigReader;
 import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
@@ -62,6 +63,11 @@ public class LidarSensorType implements SensorType<LidarConfig> {
     public String description() {
         return "raytraced lidar: Ouster OS0/OS1/OS2 models or custom patterns, materials, weather, noise";
     }
+
+    /** The runtime's one worker pool ({@code threads} of a lidar caps how many of its workers one lidar uses). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile ComputePool pool;
 
     /** Sets the catalogue directly (plain Java use without DS), e.g. {@code PluginCatalog.of(stageTypes)}. */
     public void setCatalog(PluginCatalog c) { catalog = c; }
@@ -146,7 +152,8 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         for (StageSpec s : config.noises()) {
             noises.add((OutputNoise) create(OutputNoiseType.class, s));
         }
-        return new LidarSensor(config, List.copyOf(distortions), List.copyOf(noises), () -> backend);
+        return new LidarSensor(config, List.copyOf(distortions), List.copyOf(noises), () -> backend,
+                pool != null ? pool : ComputePool.common());
     }
 
     @SuppressWarnings({"rawtypes", "unchecked"})

@@ -1,7 +1,6 @@
 package sensor.lidar;
 
-import java.util.concurrent.ForkJoinPool;
-import java.util.stream.IntStream;
+import sensor.api.ComputePool;
 
 import sensor.api.env.SceneView;
 import sensor.api.material.AmbientMaterial;
@@ -39,14 +38,15 @@ final class ReturnPipeline {
     private final double rangeMin, rangeMax, minIntensity;
     private final ReturnMode mode;
     private final BeamDivergence divergence;
-    private final ForkJoinPool pool;
+    private final ComputePool pool;
+    private final int threads;
 
     // Candidates, slot = ((ray · nodes) + node) · 2 + kind (0 surface, 1 atmosphere); intensity < 0 = none.
     float[] candOpl = new float[0], candIntensity = new float[0], candNormal = new float[0];
     int[] candEntity = new int[0];
 
     ReturnPipeline(int depth, int samples, double rangeMin, double rangeMax, double minIntensity, ReturnMode mode,
-            BeamDivergence divergence, ForkJoinPool pool) {
+            BeamDivergence divergence, ComputePool pool, int threads) {
         this.depth = depth;
         this.nodes = (1 << depth) - 1;
         this.samples = samples;
@@ -56,6 +56,7 @@ final class ReturnPipeline {
         this.mode = mode;
         this.divergence = divergence;
         this.pool = pool;
+        this.threads = threads;
     }
 
     int nodes() { return nodes; }
@@ -73,14 +74,7 @@ final class ReturnPipeline {
     }
 
     void parallel(int n, java.util.function.IntConsumer chunkBody) {
-        int chunks = (n + CHUNK - 1) / CHUNK;
-        if (chunks <= 1 || pool.getParallelism() == 1) {
-            for (int c = 0; c < chunks; c++) {
-                chunkBody.accept(c);
-            }
-        } else {
-            pool.submit(() -> IntStream.range(0, chunks).parallel().forEach(chunkBody)).join();
-        }
+        pool.run((n + CHUNK - 1) / CHUNK, threads, chunkBody);
     }
 
     /**

@@ -191,7 +191,13 @@ class LidarNoiseAndTimingTest {
     }
 
     private static LidarOutput ouster(int threads) {
+        return ouster(threads, null);
+    }
+
+    /** The Ouster scene with {@code threads} lidar workers on {@code pool} (null: the default pool). */
+    private static LidarOutput ouster(int threads, sensor.api.ComputePool pool) {
         LidarRig rig = new LidarRig();
+        rig.type.pool = pool;
         rig.env.bindAmbientMaterialType(new AtmosphereType());
         rig.env.setAmbient("atmosphere", new AtmosphereMaterial().configureAsFog(0.2, 865).setReturnProbabilityScaling(0.3));
         rig.add("ground", new Shape.Plane(), Pose.translation(0, 0, -1.5), null);
@@ -212,6 +218,22 @@ class LidarNoiseAndTimingTest {
         assertTrue(one.count() > 10_000, "points: " + one.count());
         assertEquals(one.count(), four.count());
         assertEquals(one.data(), four.data());
+    }
+
+    @Test
+    @DisplayName("[L-P] output is byte-identical whatever the size of the runtime's worker pool")
+    void outputIsByteIdenticalForAnyPoolSize() {
+        var one = new java.util.concurrent.ForkJoinPool(1);
+        var three = new java.util.concurrent.ForkJoinPool(3);
+        try {
+            LidarOutput a = ouster(4, sensor.api.ComputePool.of(one)), b = ouster(4, sensor.api.ComputePool.of(three));
+            assertEquals(a.count(), b.count());
+            assertEquals(a.data(), b.data());
+            assertEquals(ouster(1).data(), a.data());
+        } finally {
+            one.shutdown();
+            three.shutdown();
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package sensor.raytrace;
 import org.osgi.service.component.annotations.Component;
 
 import sensor.api.env.SceneView;
+import sensor.api.ComputePool;
 import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.raytrace.TraceScene;
 
@@ -16,6 +17,12 @@ public final class CpuBvhBackend implements RaytraceBackend {
     /** The backend id. */
     public static final String ID = "cpu-bvh";
 
+    /** The runtime's one worker pool (outside a framework: the JVM's common pool). */
+    @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
+            policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
+            policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
+    volatile ComputePool pool;
+
     @Override
     public String id() {
         return ID;
@@ -27,6 +34,7 @@ public final class CpuBvhBackend implements RaytraceBackend {
      */
     @Override
     public TraceScene createScene(SceneView scene, int threads) {
-        return new CpuTraceScene(scene, threads);
+        ComputePool p = pool;
+        return new CpuTraceScene(scene, threads, p != null ? p : ComputePool.common());
     }
 }

@@ -5,13 +5,10 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import sensor.api.Args;
+import sensor.api.ComputePool;
 import sensor.api.env.ObjectSpec;
 import sensor.api.env.SceneView;
 import sensor.api.env.Shape;
@@ -45,7 +42,7 @@ final class CpuTraceScene implements TraceScene {
     static final double ORIGIN_SPREAD = 0.05;
 
     private final int threads;
-    private final ExecutorService pool;
+    private final ComputePool pool;
     private final TraceContext[] contexts;
 
     private SceneView view;
@@ -92,14 +89,10 @@ final class CpuTraceScene implements TraceScene {
     double[] planeNormal = new double[0];
     double[] planeOffset = new double[0];
 
-    CpuTraceScene(SceneView scene, int threads) {
+    CpuTraceScene(SceneView scene, int threads, ComputePool pool) {
         Args.notNull("scene", scene);
         this.threads = Args.inRange("threads", threads, 1, 1024);
-        this.pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1, r -> {
-            Thread th = new Thread(r, "sensor.raytrace-worker");
-            th.setDaemon(true);
-            return th;
-        }) : null;
+        this.pool = Args.notNull("pool", pool);
         contexts = new TraceContext[threads];
         for (int i = 0; i < threads; i++) {
             contexts[i] = new TraceContext();
@@ -237,40 +230,13 @@ final class CpuTraceScene implements TraceScene {
             throw new IllegalStateException("call update(scene, t) before closestHit: no object poses yet");
         }
         int chunks = (count + CHUNK - 1) / CHUNK;
-        if (pool == null || chunks <= 1) {
+        if (threads == 1 || chunks <= 1) {
             run(contexts[0], new AtomicInteger(), chunks, origins, directions, count, maxDistance, out);
             return;
         }
         AtomicInteger next = new AtomicInteger();
-        int helpers = Math.min(threads - 1, chunks - 1);
-        List<Future<?>> futures = new ArrayList<>(helpers);
-        for (int w = 1; w <= helpers; w++) {
-            TraceContext c = contexts[w];
-            futures.add(pool.submit(() -> run(c, next, chunks, origins, directions, count, maxDistance, out)));
-        }
-        Throwable failure = null;
-        try {
-            run(contexts[0], next, chunks, origins, directions, count, maxDistance, out);
-        } catch (RuntimeException | Error e) {
-            failure = e;
-        }
-        for (Future<?> f : futures) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while tracing", e);
-            } catch (ExecutionException e) {
-                failure = failure == null ? e.getCause() : failure;
-            }
-        }
-        if (failure instanceof RuntimeException re) {
-            throw re;
-        } else if (failure instanceof Error er) {
-            throw er;
-        } else if (failure != null) {
-            throw new IllegalStateException(failure);
-        }
+        int workers = Math.min(threads, chunks);
+        pool.run(workers, workers, w -> run(contexts[w], next, chunks, origins, directions, count, maxDistance, out));
     }
 
     private void run(TraceContext c, AtomicInteger next, int chunks, double[] o, double[] d, int count, double max,
@@ -816,8 +782,6 @@ final class CpuTraceScene implements TraceScene {
 
     @Override
     public synchronized void close() {
-        if (pool != null) {
-            pool.shutdownNow();
-        }
+        // the worker pool is the runtime's; nothing of this scene's holds threads
     }
 }
