@@ -133,7 +133,7 @@ class PluginKitIT {
             log.await("serving: drop scenarios", 60);
             assertTrue(Files.isDirectory(deploy), "serve creates the deploy folder");
             Path draft = work.resolve("live.yaml");
-            Files.writeString(draft, """
+            String scenario = """
                     version: 1
                     duration: 120
                     realtime: true
@@ -145,7 +145,8 @@ class PluginKitIT {
                       - {id: probe, type: acme-sensors, frequency: 10, config: {maxRange: 50, sigma: 0.0}}
                       - {id: os1, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}
                     output: {formats: [csv, mcap, pcd]}
-                    """);
+                    """;
+            Files.writeString(draft, scenario);
             long dropped = System.nanoTime();
             Files.move(draft, deploy.resolve("live.yaml"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             while (count(frames) == 0) {
@@ -169,6 +170,23 @@ class PluginKitIT {
             Files.move(work.resolve("truth.cfg"), deploy.resolve("sensorsim.sensor-truth.cfg"));
             log.await("sensor 'truth' (ground-truth) added in simulation 'live'", 5);
 
+            // an edit that moves an object reconfigures the running simulation in place; a bad edit changes nothing
+            Files.writeString(draft, scenario.replace("position: [5.1, 0, 0]", "position: [8.1, 0, 0]"));
+            Files.move(draft, deploy.resolve("live.yaml"), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            log.await("simulation 'live' reconfigured from live.yaml: 1 object or sensor configuration(s) changed", 5);
+            log.await("object 'wall' reconfigured in simulation 'live' from t = ", 5);
+            Thread.sleep(400);
+            Files.writeString(draft, scenario.replace("mode: 512x10", "mode: 999x10"));
+            Files.move(draft, deploy.resolve("live.yaml"), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            log.await("scenario live.yaml not applied; simulation 'live' goes on unchanged: ", 5);
+            assertTrue(log.text().contains("live.yaml:10:5: sensors 'os1': mode must be one of"), log.text());
+            int afterBadEdit = count(frames);
+            Thread.sleep(400);
+            assertTrue(count(frames) > afterBadEdit, "the lidar goes on after a bad edit");
+            assertFalse(log.text().contains("simulation 'live' stopped"), "edits do not restart the simulation\n" + log.text());
+
             Files.delete(deploy.resolve("acme-sensors-1.0.0.jar"));
             log.await("sensors [probe] detached until it returns", 5);
             log.await("bundle uninstalled: acme-sensors 1.0.0", 5);
@@ -182,6 +200,10 @@ class PluginKitIT {
             List<String> probe = Files.readAllLines(out.resolve("live/probe.csv"));
             assertEquals("time [s],range [m]", probe.get(0));
             assertTrue(probe.size() > 3, "probe rows while its type was there: " + probe.size());
+            List<Double> ranges = probe.stream().skip(1).map(r -> r.split(",", -1)[1]).filter(r -> !r.isEmpty())
+                    .map(Double::valueOf).toList();
+            assertEquals(5.0, ranges.get(0), 1e-9, "the wall's face before the edit");
+            assertEquals(8.0, ranges.get(ranges.size() - 1), 1e-9, "the wall's face after the edit moved it by 3 m");
             try (Stream<Path> files = Files.walk(out)) {
                 assertEquals(List.of(), files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList(), "no temporary files");
             }

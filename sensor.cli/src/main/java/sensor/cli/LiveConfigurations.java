@@ -25,17 +25,34 @@ final class LiveConfigurations {
                         + factory.simulations().stream().map(Simulation::name).toList()));
     }
 
-    /** A type's fields given as JSON or YAML text ({@code {}} when blank), kept as data. */
+    /**
+     * A type's fields given as JSON or YAML text ({@code {}} when blank), kept as data; relative file names in them
+     * are taken from {@code baseDir} (blank: the working folder).
+     */
     @SuppressWarnings("unchecked")
-    static ConfigData data(PluginCatalog catalog, String text) {
+    static ConfigData data(PluginCatalog catalog, String text, String baseDir) {
         var mapper = ScenarioReader.mapper(Path.of("config.yaml"), null);
         try {
             Map<String, Object> fields = text == null || text.isBlank() ? Map.of() : mapper.readValue(text, Map.class);
             return new ConfigData(fields == null ? Map.of() : fields,
-                    new ScenarioConfigReader(mapper, catalog, Path.of("").toAbsolutePath()));
+                    new ScenarioConfigReader(mapper, catalog, Path.of(baseDir).toAbsolutePath()));
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("config must be a JSON or YAML object of the type's fields: " + e.getMessage());
         }
+    }
+
+    /** A pose from a position [x, y, z] (m) and roll, pitch, yaw (degrees). */
+    static sensor.api.geom.Pose pose(double[] position, double[] rpy) {
+        if (position.length != 3 || rpy.length != 3) {
+            throw new IllegalArgumentException("position and rpy must hold 3 numbers each");
+        }
+        return new sensor.api.geom.Pose(new sensor.api.geom.Vec3(position[0], position[1], position[2]),
+                sensor.api.geom.Quat.rollPitchYaw(Math.toRadians(rpy[0]), Math.toRadians(rpy[1]), Math.toRadians(rpy[2])));
+    }
+
+    /** Additions made from a scenario file are logged at debug level (its start line stands for them), the rest at info. */
+    static Level level(boolean added, String scenario) {
+        return added && !scenario.isEmpty() ? Level.DEBUG : Level.INFO;
     }
 
     static void warn(String pid, RuntimeException e) {

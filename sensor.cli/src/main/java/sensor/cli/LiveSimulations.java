@@ -1,15 +1,19 @@
 package sensor.cli;
 
 import java.lang.System.Logger.Level;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -18,11 +22,15 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+
 import sensor.api.PluginCatalog;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.io.Recorder;
 import sensor.api.io.RecorderFactory;
+import sensor.cli.scenario.Scenario;
 import sensor.cli.scenario.ScenarioBuilder;
 import sensor.cli.scenario.ScenarioException;
 import sensor.cli.scenario.ScenarioReader;
@@ -47,6 +55,9 @@ public class LiveSimulations {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     volatile RecorderFactory recorders;
+
+    @Reference
+    ConfigurationAdmin configAdmin;
 
     private final Map<String, LiveRun> runs = new LinkedHashMap<>();
     private volatile Path out = Path.of("out");
@@ -73,11 +84,20 @@ public class LiveSimulations {
         return runs.get(name);
     }
 
+    /** Whether a simulation of that name is running (started and not finished or stopped). */
+    synchronized boolean running(String name) {
+        LiveRun run = runs.get(name);
+        return run != null && !run.closed;
+    }
+
     /**
-     * Starts a simulation from a scenario file, named after the file; one of that name is stopped first (an
-     * edited file restarts its simulation with the new content).
+     * Starts a simulation from a scenario file, named after the file. Its world (bodies, joints, seed, fields,
+     * ambient) is built directly; its objects and sensors become Configuration Admin configurations
+     * ({@value ObjectConfiguration#PID}, {@value SensorConfiguration#PID}) that the configuration components apply,
+     * as they would a {@code .cfg} file. When the simulation of that name runs and only objects, materials or sensors
+     * changed, their configurations are updated instead (effective from the next step); otherwise it restarts.
      *
-     * @throws ScenarioException when the file is invalid; nothing is started and nothing is written
+     * @throws ScenarioException when the file is invalid; nothing is started or changed and nothing is written
      */
     synchronized LiveRun start(Path scenario) throws ScenarioException {
         String name = SensorSimCommand.simulationName(scenario);
@@ -86,24 +106,42 @@ public class LiveSimulations {
         if (f == null) {
             throw loaded.error(loaded.scenario(), "no output bundle is installed; nothing can be written", null);
         }
+        try (Simulation check = factory.create(name + ".check")) { // the whole scenario, checked before anything changes
+            new ScenarioBuilder(check, catalog, true).build(loaded, new ScenarioBuilder.Overrides(null, null, null));
+        }
+        LiveRun running = runs.get(name);
+        if (running(name) && running.sameWorld(loaded.scenario())) {
+            int changed;
+            try {
+                changed = running.configure(loaded, configAdmin);
+            } catch (IOException e) {
+                throw loaded.error(loaded.scenario(), "cannot update its configurations: " + e.getMessage(), e);
+            }
+            LOG.log(Level.INFO, "simulation ''{0}'' reconfigured from {1}: {2} object or sensor configuration(s) changed",
+                    name, scenario.getFileName(), changed);
+            return running;
+        }
         stop(name);
         Simulation sim = factory.create(name);
         try {
             ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog, true)
-                    .build(loaded, new ScenarioBuilder.Overrides(null, null, null));
-            Set<String> formats = new TreeSet<>(built.formats());
-            Recorder recorder = f.open(out.resolve(name), formats, built.lidarFrameStride());
-            LiveRun run = new LiveRun(name, scenario, sim, recorder, built);
+                    .build(loaded, new ScenarioBuilder.Overrides(null, null, null), false);
+            Recorder recorder = f.open(out.resolve(name), new TreeSet<>(built.formats()), built.lidarFrameStride());
+            LiveRun run = new LiveRun(name, scenario, sim, recorder, built, loaded.scenario());
             runs.put(name, run);
+            run.configure(loaded, configAdmin);
+            run.awaitConfigured(loaded.scenario());
             run.start();
             LOG.log(Level.INFO, "simulation ''{0}'' started from {1}: {2} sensors, {3} s{4}, writing to {5}", name,
                     scenario.getFileName(), built.sensors(), built.duration(), built.realtime() ? " in real time" : "",
                     out.resolve(name));
             return run;
         } catch (ScenarioException e) {
+            stop(name);
             sim.close();
             throw e;
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            stop(name);
             sim.close();
             throw loaded.error(loaded.scenario(), e.getMessage(), e);
         }
@@ -119,6 +157,7 @@ public class LiveSimulations {
             return false;
         }
         run.stop();
+        run.deleteConfigurations();
         LOG.log(Level.INFO, "simulation ''{0}'' stopped at t = {1} s; its files are complete",
                 name, String.format(Locale.ROOT, "%.3f", run.simulatedTime()));
         return true;
@@ -132,17 +171,22 @@ public class LiveSimulations {
         private final Recorder recorder;
         private final ScenarioBuilder.Built built;
         private final Thread thread;
+        private Scenario scenarioNow;
+        /** The configurations this run made, by factory PID and name, with the properties last given. */
+        private final Map<String, Configuration> configurations = new LinkedHashMap<>();
+        private final Map<String, String> given = new LinkedHashMap<>();
         private volatile boolean stopping;
         private volatile long wallStart;
         private volatile double simulated;
-        private boolean closed;
+        private volatile boolean closed;
 
-        LiveRun(String name, Path scenario, Simulation sim, Recorder recorder, ScenarioBuilder.Built built) {
+        LiveRun(String name, Path scenario, Simulation sim, Recorder recorder, ScenarioBuilder.Built built, Scenario content) {
             this.name = name;
             this.scenario = scenario;
             this.sim = sim;
             this.recorder = recorder;
             this.built = built;
+            this.scenarioNow = content;
             this.thread = new Thread(this::loop, "simulation-" + name);
             thread.setDaemon(true);
         }
@@ -211,6 +255,74 @@ public class LiveSimulations {
 
         double simulatedTime() {
             return simulated;
+        }
+
+        /** Whether {@code next} differs from the running scenario only in objects, materials and sensors. */
+        boolean sameWorld(Scenario next) {
+            return world(scenarioNow).equals(world(next));
+        }
+
+        private static Scenario world(Scenario s) {
+            return new Scenario(s.version(), s.name(), s.seed(), s.duration(), s.timeStep(), s.gravity(), s.output(), s.ambient(),
+                    s.magneticField(), Map.of(), s.bodies(), s.joints(), List.of(), List.of(), s.realtime());
+        }
+
+        /** Creates, updates and deletes this run's configurations to match the scenario; returns how many changed. */
+        synchronized int configure(ScenarioReader.Loaded loaded, ConfigurationAdmin admin) throws IOException {
+            Map<String, Map<String, Object>> wanted = ScenarioConfigurations.of(name, loaded);
+            int changed = 0;
+            for (var e : wanted.entrySet()) {
+                String text = ScenarioConfigurations.text(e.getValue());
+                if (text.equals(given.get(e.getKey()))) {
+                    continue;
+                }
+                Configuration c = configurations.get(e.getKey());
+                if (c == null) {
+                    String[] pidAndName = e.getKey().split("\\|", 2);
+                    c = admin.getFactoryConfiguration(pidAndName[0], pidAndName[1], "?");
+                    configurations.put(e.getKey(), c);
+                }
+                c.update(new Hashtable<>(e.getValue()));
+                given.put(e.getKey(), text);
+                changed++;
+            }
+            for (String key : new ArrayList<>(configurations.keySet())) {
+                if (!wanted.containsKey(key)) {
+                    configurations.remove(key).delete();
+                    given.remove(key);
+                    changed++;
+                }
+            }
+            scenarioNow = loaded.scenario();
+            return changed;
+        }
+
+        /** Waits (up to 10 s) until the configuration components added every object and sensor. */
+        void awaitConfigured(Scenario s) throws InterruptedException {
+            long end = System.nanoTime() + 10_000_000_000L;
+            Set<String> objects = new HashSet<>(), sensors = new HashSet<>();
+            s.objects().forEach(o -> objects.add(o.id()));
+            s.sensors().forEach(e -> sensors.add(e.id()));
+            while (!sim.objects().stream().map(o -> o.id()).collect(Collectors.toSet()).containsAll(objects)
+                    || !sim.sensors().stream().map(i -> i.spec().id()).collect(Collectors.toSet()).containsAll(sensors)) {
+                if (System.nanoTime() > end) {
+                    throw new IllegalStateException("the objects and sensors of '" + name + "' were not all configured within "
+                            + "10 s; the log says why");
+                }
+                Thread.sleep(5);
+            }
+        }
+
+        synchronized void deleteConfigurations() {
+            for (Configuration c : configurations.values()) {
+                try {
+                    c.delete();
+                } catch (IOException | IllegalStateException e) {
+                    // already gone
+                }
+            }
+            configurations.clear();
+            given.clear();
         }
 
         /** One paragraph: time, real-time factor, sensors with their states and samples. */

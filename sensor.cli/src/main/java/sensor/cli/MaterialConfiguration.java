@@ -42,6 +42,9 @@ public class MaterialConfiguration {
 
         @AttributeDefinition(description = "the type's fields as JSON or YAML, e.g. {reflectivity: 0.9}")
         String config() default "{}";
+
+        @AttributeDefinition(description = "folder that relative file names in config are taken from (empty: the working folder)")
+        String baseDir() default "";
     }
 
     @Reference
@@ -66,12 +69,13 @@ public class MaterialConfiguration {
     private void apply(Config c) {
         try {
             Simulation sim = LiveConfigurations.simulation(factory, c.simulation());
-            MaterialSpec material = new MaterialSpec(c.type(), LiveConfigurations.data(catalog, c.config()));
+            MaterialSpec material = new MaterialSpec(c.type(), LiveConfigurations.data(catalog, c.config(), c.baseDir()));
+            double from = sim.time();
             for (String id : c.objects()) {
                 sim.setMaterial(id, material);
             }
             LiveConfigurations.LOG.log(Level.INFO, "objects {0} of simulation ''{1}'' have material {2} {3} from t = {4} s ({5})",
-                    java.util.List.of(c.objects()), sim.name(), c.type(), c.config(), sim.time(), pid);
+                    java.util.List.of(c.objects()), sim.name(), c.type(), c.config(), from, pid);
         } catch (RuntimeException e) {
             LiveConfigurations.warn(pid, e);
         }

@@ -63,8 +63,9 @@ final class ScenarioFolder implements AutoCloseable {
                 try {
                     live.start(e.getKey());
                 } catch (ScenarioException ex) {
-                    LOG.log(Level.WARNING, "scenario {0} not started: {1}", e.getKey().getFileName(), ex.getMessage());
-                    live.stop(SensorSimCommand.simulationName(e.getKey()));
+                    String name = SensorSimCommand.simulationName(e.getKey());
+                    LOG.log(Level.WARNING, "scenario {0} not {1}: {2}", e.getKey().getFileName(), live.running(name)
+                            ? "applied; simulation '" + name + "' goes on unchanged" : "started", ex.getMessage());
                 }
             }
         }

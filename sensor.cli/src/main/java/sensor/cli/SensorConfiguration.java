@@ -17,7 +17,6 @@ import sensor.api.PluginCatalog;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.geom.Pose;
-import sensor.api.geom.Quat;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 
@@ -62,6 +61,13 @@ public class SensorConfiguration {
 
         @AttributeDefinition(description = "the type's fields as JSON or YAML, e.g. {model: OS1-32, mode: 512x10}")
         String config() default "{}";
+
+        @AttributeDefinition(description = "folder that relative file names in config are taken from (empty: the working folder)")
+        String baseDir() default "";
+
+        @AttributeDefinition(description = "the scenario file the live service made this configuration from (empty: none); "
+                + "its additions are logged at debug level, the simulation's start line stands for them")
+        String scenario() default "";
     }
 
     @Reference
@@ -97,17 +103,14 @@ public class SensorConfiguration {
     private void apply(Config c, String what) {
         try {
             Simulation s = LiveConfigurations.simulation(factory, c.simulation());
-            if (c.position().length != 3 || c.rpy().length != 3) {
-                throw new IllegalArgumentException("position and rpy must hold 3 numbers each");
-            }
-            Pose pose = new Pose(new sensor.api.geom.Vec3(c.position()[0], c.position()[1], c.position()[2]),
-                    Quat.rollPitchYaw(Math.toRadians(c.rpy()[0]), Math.toRadians(c.rpy()[1]), Math.toRadians(c.rpy()[2])));
-            s.addSensor(new SensorSpec(c.id(), c.type(), LiveConfigurations.data(catalog, c.config()),
+            Pose pose = LiveConfigurations.pose(c.position(), c.rpy());
+            double from = s.time();
+            s.addSensor(new SensorSpec(c.id(), c.type(), LiveConfigurations.data(catalog, c.config(), c.baseDir()),
                     new SensorMount(c.body().isEmpty() ? null : c.body(), pose), c.frequency(), c.lag()));
             sim = s;
             sensorId = c.id();
-            LiveConfigurations.LOG.log(Level.INFO, "sensor ''{0}'' ({1}) {2} in simulation ''{3}'' from t = {4} s ({5})",
-                    c.id(), c.type(), what, s.name(), s.time(), pid);
+            LiveConfigurations.LOG.log(LiveConfigurations.level(what.equals("added"), c.scenario()),
+                    "sensor ''{0}'' ({1}) {2} in simulation ''{3}'' from t = {4} s ({5})", c.id(), c.type(), what, s.name(), from, pid);
         } catch (RuntimeException e) {
             LiveConfigurations.warn(pid, e);
         }

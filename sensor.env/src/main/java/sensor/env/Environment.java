@@ -363,6 +363,13 @@ public class Environment implements SensorEnvironment {
     @Override
     public synchronized void removeObject(String objectId) { scene.remove(objectId); }
 
+    /** Replaces an object from the next step on (see {@link sensor.api.env.Simulation#replaceObject}). */
+    public synchronized void replaceObject(ObjectSpec object) {
+        Args.notNull("object", object);
+        checkBody(world, object.bodyId(), "object '" + object.id() + "' bodyId");
+        scene.replace(object);
+    }
+
     /** Gives an object another material from the next step on (see {@link sensor.api.env.Simulation#setMaterial}). */
     public synchronized void setMaterial(String objectId, sensor.api.env.MaterialSpec material) {
         ObjectSpec o = scene.objects().stream().filter(x -> x.id().equals(objectId)).findFirst().orElseThrow(

@@ -22,6 +22,9 @@ public interface Simulation extends SensorEnvironment, AutoCloseable {
      */
     void setMaterial(String objectId, MaterialSpec material);
 
+    /** Replaces an object (same id, same place in the scene) from the next step on; rejects an unknown id. */
+    void replaceObject(ObjectSpec object);
+
     /** Sensors that waited or were detached, and objects that fell back to the default material, with when. */
     List<Interruption> interruptions();
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -68,6 +69,14 @@ public final class ScenarioBuilder {
     }
 
     public Built build(ScenarioReader.Loaded loaded, Overrides overrides) throws ScenarioException {
+        return build(loaded, overrides, true);
+    }
+
+    /**
+     * Builds the scenario; with {@code objectsAndSensors} false only its world (bodies, joints, seed, magnetic field,
+     * ambient): the live service adds objects and sensors as configurations.
+     */
+    public Built build(ScenarioReader.Loaded loaded, Overrides overrides, boolean objectsAndSensors) throws ScenarioException {
         Scenario s = loaded.scenario();
         ScenarioConfigReader adapters = new ScenarioConfigReader(ScenarioReader.mapper(loaded.file(), null), catalog,
                 loaded.file().toAbsolutePath().getParent());
@@ -103,15 +112,15 @@ public final class ScenarioBuilder {
             }
             ambient(loaded, s, adapters);
             Map<String, MaterialSpec> materials = materials(loaded, s, adapters);
-            for (Item o : s.objects()) {
+            for (Item o : objectsAndSensors ? s.objects() : List.<Item>of()) {
                 try {
-                    env.addObject(new ObjectSpec(o.id(), shape(loaded, o.shape()), o.body(), pose(o.pose()),
+                    env.addObject(new ObjectSpec(o.id(), shape(o.shape(), loaded.file().toAbsolutePath().getParent()), o.body(), pose(o.pose()),
                             material(materials, o.material())));
                 } catch (IOException | RuntimeException e) {
                     throw loaded.error(o, "objects '" + o.id() + "': " + e.getMessage(), e);
                 }
             }
-            for (SensorEntry e : s.sensors()) {
+            for (SensorEntry e : objectsAndSensors ? s.sensors() : List.<SensorEntry>of()) {
                 try {
                     Object config = sensorConfig(adapters, e, overrides.threads());
                     env.addSensor(new SensorSpec(e.id(), e.type(), config, new SensorMount(e.body(), pose(e.pose())),
@@ -258,7 +267,8 @@ public final class ScenarioBuilder {
         return new Vec3(v.get(0), v.get(1), v.get(2));
     }
 
-    static Pose pose(PoseSpec p) {
+    /** A pose from its scenario entry (identity when absent). */
+    public static Pose pose(PoseSpec p) {
         if (p == null) {
             return Pose.IDENTITY;
         }
@@ -307,7 +317,8 @@ public final class ScenarioBuilder {
         };
     }
 
-    private static Shape shape(ScenarioReader.Loaded loaded, ShapeSpec s) throws IOException {
+    /** A shape from its scenario entry; mesh files are taken from {@code baseDir}. */
+    public static Shape shape(ShapeSpec s, Path baseDir) throws IOException {
         if (s == null || s.type() == null) {
             throw new IllegalArgumentException("shape.type must be one of box, sphere, cylinder, plane, mesh, heightfield");
         }
@@ -323,7 +334,7 @@ public final class ScenarioBuilder {
                 if (s.file() == null) {
                     throw new IllegalArgumentException("shape.file must name an .obj, .gltf or .glb file");
                 }
-                var dir = loaded.file().toAbsolutePath().getParent();
+                var dir = baseDir;
                 yield Meshes.load(dir.resolve(s.file()), s.scale() == null ? 1 : s.scale());
             }
             case "heightfield" -> heightfield(s);
