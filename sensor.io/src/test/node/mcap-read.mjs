@@ -22,6 +22,8 @@ out("statistics.schemaCount", st.schemaCount);
 out("statistics.channelCount", st.channelCount);
 out("statistics.messageStartTime", st.messageStartTime);
 out("statistics.messageEndTime", st.messageEndTime);
+out("statistics.metadataCount", st.metadataCount);
+out("summary.metadataIndexes", indexed.metadataIndexes.map((m) => m.name).join(" "));
 for (const [id, ch] of indexed.channelsById) {
   const schema = indexed.schemasById.get(ch.schemaId);
   out(`summary.channel.${ch.topic}`, `${schema.name} ${schema.encoding} ${ch.messageEncoding} ${st.channelMessageCounts.get(id)}`);
@@ -31,11 +33,12 @@ for (const [id, ch] of indexed.channelsById) {
 const stream = new McapStreamReader({ validateCrcs: true });
 stream.append(bytes);
 const channels = new Map(), schemas = new Map(), readers = new Map(), counts = new Map(), first = new Map();
-let record, dataEnd = false, footer = false, lastLogTime = -1n, ordered = true;
+let record, dataEnd = false, footer = false, lastLogTime = -1n, ordered = true, metadata = 0;
 while ((record = stream.nextRecord())) {
   switch (record.type) {
     case "Schema": schemas.set(record.id, record); break;
     case "Channel": channels.set(record.id, record); break;
+    case "Metadata": out(`metadata.${metadata++}`, `${record.name} ${[...record.metadata].map(([k, v]) => `${k}=${v}`).join(",")}`); break;
     case "DataEnd": dataEnd = true; break;
     case "Footer": footer = true; break;
     case "Message": {

@@ -210,6 +210,19 @@ class PluginKitIT {
             var mcap = ScenarioRunIT.read("mcap-read.mjs", out.resolve("live/run.mcap"));
             assertEquals("true", mcap.get("stream.done"), mcap.toString());
             assertEquals(String.valueOf(count(frames)), mcap.get("count./os1/points"));
+            // the gaps of the probe and of the wall's material (waiting for the plugin from the start, detached
+            // after its jar left) as indexed metadata
+            assertEquals("4", mcap.get("statistics.metadataCount"), mcap.toString());
+            assertEquals("sensorsim.interruption ".repeat(4).trim(), mcap.get("summary.metadataIndexes"));
+            String gaps = String.join("\n", List.of(mcap.get("metadata.0"), mcap.get("metadata.1"), mcap.get("metadata.2"),
+                    mcap.get("metadata.3")));
+            for (String gap : List.of("kind=sensor,id=probe,missingType=acme-sensors,from=0.0,to=[0-9.]+",
+                    "kind=sensor,id=probe,missingType=acme-sensors,from=[0-9.]+,to=end",
+                    "kind=material,id=wall,missingType=acme-sensors-material,from=0.0,to=[0-9.]+",
+                    "kind=material,id=wall,missingType=acme-sensors-material,from=[0-9.]+,to=end")) {
+                assertTrue(java.util.regex.Pattern.compile("(?m)^sensorsim.interruption " + gap + "$").matcher(gaps).find(),
+                        gap + " in\n" + gaps);
+            }
 
             long term = System.nanoTime();
             p.destroy(); // SIGTERM

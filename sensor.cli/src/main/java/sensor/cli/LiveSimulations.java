@@ -247,6 +247,7 @@ public class LiveSimulations {
             closed = true;
             sim.removeOutputSink(recorder);
             try {
+                RunManifest.recordGaps(recorder, sim.interruptions());
                 recorder.close();
             } finally {
                 sim.close();

@@ -60,6 +60,7 @@ final class RunJob {
         } finally {
             env.removeOutputSink(sink);
             if (finished) {
+                RunManifest.recordGaps(sink, env.interruptions());
                 sink.close();
             } else {
                 sink.abort();

@@ -41,6 +41,25 @@ final class RunManifest {
     }
 
     /**
+     * Gives the recorder one metadata entry {@value #GAP} per interruption (an MCAP Metadata record: kind, id,
+     * missingType, from, to in simulated s to the ns; to is {@code end} when it lasted to the end).
+     */
+    static void recordGaps(sensor.api.io.Recorder recorder, List<sensor.api.env.Simulation.Interruption> interruptions) {
+        for (var i : interruptions) {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put("kind", i.kind());
+            m.put("id", i.id());
+            m.put("missingType", i.typeId());
+            m.put("from", String.valueOf(Math.round(i.from() * 1e9) / 1e9));
+            m.put("to", Double.isNaN(i.to()) ? "end" : String.valueOf(Math.round(i.to() * 1e9) / 1e9));
+            recorder.metadata(GAP, m);
+        }
+    }
+
+    /** The name of a gap's metadata entry. */
+    static final String GAP = "sensorsim.interruption";
+
+    /**
      * Writes the manifest of {@code files} and the run's interruptions (sensors or materials without their type,
      * with when), atomically: a temporary file moved into place.
      */

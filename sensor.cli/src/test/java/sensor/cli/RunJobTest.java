@@ -39,14 +39,21 @@ class RunJobTest {
                         new RunManifest("test", scenario, 0), cancel);
     }
 
-    /** A recorder that counts frames and calls {@code onFrame} with the count. */
-    private static Recorder counting(java.util.function.IntConsumer onFrame) {
+    private final List<String> metadata = new java.util.ArrayList<>();
+
+    /** A recorder that counts frames, calls {@code onFrame} with the count and keeps metadata as text. */
+    private Recorder counting(java.util.function.IntConsumer onFrame) {
         return new Recorder() {
             int n;
 
             @Override
             public void accept(SensorFrame frame) {
                 onFrame.accept(++n);
+            }
+
+            @Override
+            public void metadata(String name, Map<String, String> entries) {
+                metadata.add(name + " " + entries);
             }
 
             @Override
@@ -72,6 +79,8 @@ class RunJobTest {
             assertTrue(out.toString().contains("interrupted: sensor 'g' without its type 'ground-truth' from t = 0.300 s"),
                     out.toString());
             assertTrue(Files.readString(dir.resolve("run-manifest.json")).contains("\"missingType\" : \"ground-truth\""));
+            assertEquals(List.of("sensorsim.interruption {kind=sensor, id=g, missingType=ground-truth, from=0.3, to=end}"),
+                    metadata, "the gap as run metadata (an MCAP Metadata record)");
         }
     }
 

@@ -13,15 +13,15 @@ import java.util.Map;
 import java.util.zip.CRC32;
 
 /**
- * A minimal, chunk-less MCAP writer (https://mcap.dev/spec): magic, Header, Schema/Channel/Message records
- * streamed into a temporary file, then on {@link #close()} Data End (with the data section CRC), a summary
- * section (schemas, channels, Statistics), summary offsets, Footer (with the summary CRC) and magic, and
+ * A minimal, chunk-less MCAP writer (https://mcap.dev/spec): magic, Header, Schema/Channel/Message/Metadata
+ * records streamed into a temporary file, then on {@link #close()} Data End (with the data section CRC), a summary
+ * section (schemas, channels, Statistics, Metadata Index), summary offsets, Footer (with the summary CRC) and magic, and
  * the atomic rename to the final name.
  */
 public final class McapWriter implements AutoCloseable {
     static final byte[] MAGIC = {(byte) 0x89, 'M', 'C', 'A', 'P', '0', '\r', '\n'};
     static final int OP_HEADER = 0x01, OP_FOOTER = 0x02, OP_SCHEMA = 0x03, OP_CHANNEL = 0x04, OP_MESSAGE = 0x05,
-            OP_STATISTICS = 0x0B, OP_SUMMARY_OFFSET = 0x0E, OP_DATA_END = 0x0F;
+            OP_STATISTICS = 0x0B, OP_METADATA = 0x0C, OP_METADATA_INDEX = 0x0D, OP_SUMMARY_OFFSET = 0x0E, OP_DATA_END = 0x0F;
 
     private final AtomicFiles.Pending file;
     private final OutputStream out;
@@ -29,6 +29,7 @@ public final class McapWriter implements AutoCloseable {
     private long position;
     private final List<byte[]> schemaRecords = new ArrayList<>();
     private final List<byte[]> channelRecords = new ArrayList<>();
+    private final List<byte[]> metadataIndexRecords = new ArrayList<>();
     private final Map<Integer, Long> perChannel = new LinkedHashMap<>();
     private final Map<Integer, Integer> sequence = new LinkedHashMap<>();
     private long messages;
@@ -67,17 +68,32 @@ public final class McapWriter implements AutoCloseable {
         int id = channelRecords.size();
         Rec r = new Rec();
         r.u16(id).u16(schemaId).string(topic).string(messageEncoding);
-        Rec m = new Rec();
-        for (Map.Entry<String, String> e : metadata.entrySet()) {
-            m.string(e.getKey()).string(e.getValue());
-        }
-        r.bytes(m.toArray());
+        r.bytes(map(metadata));
         byte[] rec = r.record(OP_CHANNEL);
         channelRecords.add(rec);
         perChannel.put(id, 0L);
         sequence.put(id, 0);
         write(rec, true);
         return id;
+    }
+
+    /** Adds a Metadata record (a named string map, e.g. a sensor's gap), indexed in the summary. */
+    public void metadata(String name, Map<String, String> entries) throws IOException {
+        Rec r = new Rec();
+        r.string(name).bytes(map(entries));
+        byte[] rec = r.record(OP_METADATA);
+        Rec index = new Rec();
+        index.u64(position).u64(rec.length).string(name);
+        metadataIndexRecords.add(index.record(OP_METADATA_INDEX));
+        write(rec, true);
+    }
+
+    private static byte[] map(Map<String, String> entries) {
+        Rec m = new Rec();
+        for (Map.Entry<String, String> e : entries.entrySet()) {
+            m.string(e.getKey()).string(e.getValue());
+        }
+        return m.toArray();
     }
 
     /** Adds a message; times in ns. */
@@ -116,12 +132,13 @@ public final class McapWriter implements AutoCloseable {
             groups.add(group(OP_SCHEMA, schemaRecords, summaryCrc));
             groups.add(group(OP_CHANNEL, channelRecords, summaryCrc));
             Rec st = new Rec();
-            st.u64(messages).u16(schemaRecords.size()).u32(channelRecords.size()).u32(0).u32(0).u32(0)
+            st.u64(messages).u16(schemaRecords.size()).u32(channelRecords.size()).u32(0).u32(metadataIndexRecords.size()).u32(0)
                     .u64(messages == 0 ? 0 : startTime).u64(messages == 0 ? 0 : endTime);
             Rec counts = new Rec();
             perChannel.forEach((k, v) -> counts.u16(k).u64(v));
             st.bytes(counts.toArray());
             groups.add(group(OP_STATISTICS, List.of(st.record(OP_STATISTICS)), summaryCrc));
+            groups.add(group(OP_METADATA_INDEX, metadataIndexRecords, summaryCrc));
             long summaryOffsetStart = position;
             for (long[] g : groups) {
                 if (g[2] == 0) {

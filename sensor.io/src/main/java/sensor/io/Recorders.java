@@ -68,6 +68,11 @@ public class Recorders implements RecorderFactory {
         }
 
         @Override
+        public void metadata(String name, Map<String, String> entries) {
+            sink.metadata(name, entries);
+        }
+
+        @Override
         public Summary summary() {
             return sink.summary();
         }

@@ -20,6 +20,12 @@ public interface Recorder extends OutputSink {
         close();
     }
 
+    /**
+     * Records a named string map about the run (a sensor's gap, say) where a format has a place for it (an MCAP
+     * Metadata record); called before {@link #close()}. Default: ignored.
+     */
+    default void metadata(String name, Map<String, String> entries) {}
+
     /** What was recorded so far. */
     Summary summary();
 

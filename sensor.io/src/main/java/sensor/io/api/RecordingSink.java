@@ -289,6 +289,24 @@ public final class RecordingSink implements Recorder {
         }
     }
 
+    /**
+     * Adds a Metadata record to {@code run.mcap} (when MCAP is written and the sink is open); other formats have no
+     * place for it.
+     *
+     * @throws UncheckedIOException when it cannot be written
+     */
+    @Override
+    public synchronized void metadata(String name, Map<String, String> entries) {
+        if (mcap == null || closed) {
+            return;
+        }
+        try {
+            mcap.metadata(name, entries);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write metadata '" + name + "' to run.mcap: " + e.getMessage(), e);
+        }
+    }
+
     /** Removes the streams still being written (CSV, MCAP); per-frame files already complete stay. */
     @Override
     public synchronized void abort() {
