@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.stream.Stream;
@@ -170,6 +171,21 @@ class PluginKitIT {
             Files.move(work.resolve("truth.cfg"), deploy.resolve("sensorsim.sensor-truth.cfg"));
             log.await("sensor 'truth' (ground-truth) added in simulation 'live'", 5);
 
+            // the same from a bundle: a Configurator JSON resource adds a sensor; removing the bundle removes it
+            Path configBundle = work.resolve("acme-config.jar");
+            jar(configBundle, a -> a.putValue("Require-Capability",
+                    "osgi.extender;filter:=\"(&(osgi.extender=osgi.configurator)(version>=1.0)(!(version>=2.0)))\""),
+                    Map.of("OSGI-INF/configurator/acme.json", """
+                            {":configurator:resource-version": 1,
+                             "sensorsim.sensor~acme-truth": {"simulation": "live", "id": "truth-json", "type": "ground-truth",
+                                                             "frequency": 25.0, "position:Double[]": [0.0, 0.0, 1.5]}}
+                            """));
+            Files.move(configBundle, deploy.resolve("acme-config.jar"));
+            log.await("sensor 'truth-json' (ground-truth) added in simulation 'live'", 10);
+            Thread.sleep(300);
+            Files.delete(deploy.resolve("acme-config.jar"));
+            log.await("sensor 'truth-json' removed from simulation 'live'", 10);
+
             // an edit that moves an object reconfigures the running simulation in place; a bad edit changes nothing
             Files.writeString(draft, scenario.replace("position: [5.1, 0, 0]", "position: [8.1, 0, 0]"));
             Files.move(draft, deploy.resolve("live.yaml"), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
@@ -197,6 +213,9 @@ class PluginKitIT {
             Files.delete(deploy.resolve("live.yaml"));
             log.await("simulation 'live' stopped at t = ", 10);
             assertTrue(Files.readAllLines(out.resolve("live/truth.csv")).size() > 2, "the configured sensor's data");
+            List<String> truthJson = Files.readAllLines(out.resolve("live/truth-json.csv"));
+            assertTrue(truthJson.size() > 3, "the Configurator sensor's data: " + truthJson);
+            assertEquals("1.5", truthJson.get(1).split(",")[3], "its mount position from the JSON resource (z [m])");
             List<String> probe = Files.readAllLines(out.resolve("live/probe.csv"));
             assertEquals("time [s],range [m]", probe.get(0));
             assertTrue(probe.size() > 3, "probe rows while its type was there: " + probe.size());
@@ -288,6 +307,12 @@ class PluginKitIT {
 
     /** A jar with a manifest (a bundle unless {@code headers} is null, then a plain jar). */
     private static void jar(Path file, java.util.function.Consumer<Attributes> headers) throws IOException {
+        jar(file, headers, Map.of());
+    }
+
+    /** A jar with the given manifest headers (none: not a bundle) and entries. */
+    private static void jar(Path file, java.util.function.Consumer<Attributes> headers, Map<String, String> entries)
+            throws IOException {
         Manifest m = new Manifest();
         m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         if (headers != null) {
@@ -296,7 +321,11 @@ class PluginKitIT {
             headers.accept(m.getMainAttributes());
         }
         try (OutputStream out = Files.newOutputStream(file); JarOutputStream j = new JarOutputStream(out, m)) {
-            // manifest only
+            for (var e : entries.entrySet()) {
+                j.putNextEntry(new java.util.jar.JarEntry(e.getKey()));
+                j.write(e.getValue().getBytes(StandardCharsets.UTF_8));
+                j.closeEntry();
+            }
         }
     }
 

@@ -58,6 +58,7 @@ final class BundleFolder implements SensorSimCommand.PluginLoader {
                     throw fail(jar, "cannot be installed: " + e.getMessage());
                 }
             }
+            awaitStartLevelRequests();
             for (int i = 0; i < installed.size(); i++) {
                 try {
                     installed.get(i).start();
@@ -71,6 +72,21 @@ final class BundleFolder implements SensorSimCommand.PluginLoader {
         } catch (SensorSimCommand.PluginException e) {
             uninstall();
             throw e;
+        }
+    }
+
+    /**
+     * Waits (up to 5 s) until the framework has handled the start-level requests made so far (the launcher gives
+     * each installed bundle its start level asynchronously), so that only {@link Bundle#start()} here starts them.
+     */
+    private void awaitStartLevelRequests() {
+        var framework = context.getBundle(0).adapt(org.osgi.framework.startlevel.FrameworkStartLevel.class);
+        var handled = new java.util.concurrent.CountDownLatch(1);
+        framework.setStartLevel(framework.getStartLevel(), e -> handled.countDown());
+        try {
+            handled.await(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -3,6 +3,8 @@ package sensor.cli;
 import java.util.Map;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -58,6 +60,20 @@ public class LauncherJob {
         }
     }
 
+    /**
+     * Waits (up to 10 s) until the framework has reached the start level of every installed bundle (the launcher
+     * signals readiness before a start-level change completes), so that a job sees every bundle started.
+     */
+    private static void awaitStartLevels(BundleContext context) throws InterruptedException {
+        FrameworkStartLevel framework = context.getBundle(0).adapt(FrameworkStartLevel.class);
+        int target = java.util.Arrays.stream(context.getBundles()).mapToInt(b -> b.adapt(BundleStartLevel.class).getStartLevel())
+                .max().orElse(1);
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (framework.getStartLevel() < target && System.nanoTime() < end) {
+            Thread.sleep(5);
+        }
+    }
+
     @Activate
     void activate(BundleContext context) {
         if (args.length == 0) {
@@ -69,6 +85,7 @@ public class LauncherJob {
             int code;
             BundleFolder plugins = new BundleFolder(context, scr);
             try {
+                awaitStartLevels(context);
                 code = new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins,
                         new Serve(context, live, stopped), System.out, System.err).cancelledBy(() -> stopping).execute(args);
             } catch (OutOfMemoryError e) {

@@ -94,9 +94,10 @@ public class SensorConfiguration {
 
     @Deactivate
     void deactivate() {
+        String simulation = sim == null ? null : sim.name();
         if (remove()) {
             LiveConfigurations.LOG.log(Level.INFO, "sensor ''{0}'' removed from simulation ''{1}'' ({2})", sensorId,
-                    sim.name(), pid);
+                    simulation, pid);
         }
     }
 
