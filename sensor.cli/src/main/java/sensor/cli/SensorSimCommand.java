@@ -277,7 +277,7 @@ final class SensorSimCommand implements Runnable {
 
     @Command(name = "serve", mixinStandardHelpOptions = true, description = "Stay up and run what is dropped into the "
             + "deploy folder: scenario files (.yaml, .json) start simulations named after the file, writing to OUT/<name>/ "
-            + "(editing restarts, deleting stops); bundles (.jar) are installed, updated and uninstalled.")
+            + "(an edit to objects, materials or sensors updates it in place, other edits restart it, deleting stops it); bundles (.jar) are installed, updated and uninstalled.")
     final class ServeCommand implements Callable<Integer> {
         @Option(names = "--deploy", paramLabel = "DIR", defaultValue = "deploy", description = "deploy folder (created; default ${DEFAULT-VALUE})")
         Path deploy;
