@@ -42,7 +42,7 @@ class FaultsIT {
                 }));
             }
         }
-        assertTrue(tests.size() >= 15, "corpus size " + tests.size());
+        assertTrue(tests.size() >= 30, "corpus size " + tests.size());
         return tests;
     }
 
@@ -59,7 +59,7 @@ class FaultsIT {
                 """);
         long t0 = System.nanoTime();
         Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-Xmx256m", "-jar",
-                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "run", "big.yaml", "--out", "o")
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "run", "big.yaml", "--out", "o", "--force")
                 .directory(work.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ends within 60 s");
@@ -67,6 +67,24 @@ class FaultsIT {
         assertTrue(out.contains("sensorsim: out of memory (Java heap limit"), out);
         assertFalse(Files.exists(work.resolve("o")), "no output folder");
         System.out.printf("out of memory: exit 1 after %.1f s%n", (System.nanoTime() - t0) * 1e-9);
+    }
+
+    @Test
+    void aSceneTooBigForTheHeapIsRefusedBeforeItIsBuilt() throws Exception {
+        Files.writeString(work.resolve("big.yaml"), """
+                version: 1
+                objects:
+                  - {id: t, shape: {type: heightfield, columns: 20000, rows: 20000, dx: 0.1, dy: 0.1, amplitude: 1, wavelength: 10}}
+                """);
+        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-Xmx256m", "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "run", "big.yaml", "--out", "o")
+                .directory(work.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ends within 60 s");
+        assertEquals(2, p.exitValue(), out);
+        assertTrue(out.contains("refused: the run would need about 74.5 GB of heap, more than the "),
+                out);
+        assertFalse(Files.exists(work.resolve("o")), "no output folder");
     }
 
     @Test

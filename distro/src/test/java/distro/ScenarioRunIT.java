@@ -80,6 +80,18 @@ class ScenarioRunIT {
         try (var files = Files.walk(out)) {
             assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary file left");
         }
+        // the estimate printed before the run: the files exactly, the bytes within a factor of two
+        var estimate = java.util.regex.Pattern.compile("estimate: (\\d+) files, ([0-9.]+) MB of output").matcher(r.output());
+        assertTrue(estimate.find(), r.output());
+        long written, files;
+        try (var all = Files.walk(out)) {
+            var regular = all.filter(Files::isRegularFile).toList();
+            files = regular.size();
+            written = regular.stream().mapToLong(f -> f.toFile().length()).sum();
+        }
+        assertEquals(files, Long.parseLong(estimate.group(1)), r.output());
+        double ratio = Double.parseDouble(estimate.group(2)) * (1 << 20) / written;
+        assertTrue(ratio > 0.5 && ratio < 2, "estimated / written bytes: " + ratio);
     }
 
     @Test

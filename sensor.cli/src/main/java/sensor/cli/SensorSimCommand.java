@@ -114,6 +114,10 @@ final class SensorSimCommand implements Runnable {
                 err.println("sensorsim: invalid scenario: " + se.getMessage());
                 return INVALID_SCENARIO;
             }
+            if (e instanceof RunBudget.Exceeded be) {
+                err.println("sensorsim: refused: " + be.getMessage());
+                return 2;
+            }
             if (e instanceof PluginException pe) {
                 err.println("sensorsim: " + pe.getMessage());
                 return 1;
@@ -138,7 +142,7 @@ final class SensorSimCommand implements Runnable {
      * when it samples (a joint it names that the world lacks, say) is an invalid scenario too, located at that
      * sensor's entry.
      */
-    private static void firstSamples(Simulation sim, ScenarioReader.Loaded loaded) throws ScenarioException {
+    static void firstSamples(Simulation sim, ScenarioReader.Loaded loaded) throws ScenarioException {
         try {
             double t0 = sim.time();
             while (sim.time() - t0 < 1 && sim.sensors().stream().anyMatch(s -> s.samples() == 0)) {
@@ -149,6 +153,48 @@ final class SensorSimCommand implements Runnable {
             Object at = loaded.scenario().sensors().stream().filter(s -> m.startsWith("sensors '" + s.id() + "'"))
                     .findFirst().map(Object.class::cast).orElse(loaded.scenario());
             throw loaded.error(at, m, e);
+        }
+    }
+
+    /**
+     * Builds the scenario into {@code sim}, checks its formats, lets every sensor sample once and estimates the run
+     * from those first frames.
+     */
+    private RunBudget.Estimate checked(Simulation sim, ScenarioReader.Loaded loaded, ScenarioBuilder.Overrides overrides,
+            RecorderFactory factory) throws ScenarioException, java.io.IOException {
+        var first = RunBudget.firstFrames(sim);
+        ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog).build(loaded, overrides);
+        Set<String> formats = formats(loaded, built.formats(), factory);
+        firstSamples(sim, loaded);
+        return RunBudget.estimate(sim, built, first, factory, formats);
+    }
+
+    private static double duration(ScenarioReader.Loaded loaded) {
+        return loaded.scenario().duration() == null ? 10 : loaded.scenario().duration();
+    }
+
+    /** The {@code --max-output} and {@code --force} options of run and validate. */
+    static final class BudgetOptions {
+        @Option(names = "--max-output", paramLabel = "SIZE", defaultValue = "4GB",
+                description = "refuse a run estimated to write more, e.g. 500MB, 20GB (default ${DEFAULT-VALUE})")
+        String maxOutput;
+
+        @Option(names = "--force", description = "run even when the estimate exceeds --max-output or the heap")
+        boolean force;
+
+        void checkGeometry(ScenarioReader.Loaded loaded) throws RunBudget.Exceeded {
+            if (!force) {
+                RunBudget.checkGeometry(loaded);
+            }
+        }
+
+        /** Prints the estimate; refuses it (unless forced) when over budget. */
+        void check(RunBudget.Estimate estimate, PrintStream out) throws RunBudget.Exceeded {
+            long max = RunBudget.parseSize(maxOutput);
+            out.println(estimate.summary());
+            if (!force) {
+                estimate.check(max);
+            }
         }
     }
 
@@ -195,6 +241,9 @@ final class SensorSimCommand implements Runnable {
         boolean verbose;
 
         @CommandLine.Mixin
+        BudgetOptions budget;
+
+        @CommandLine.Mixin
         PluginsOption pluginsOption;
 
         @CommandLine.Spec
@@ -221,9 +270,13 @@ final class SensorSimCommand implements Runnable {
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
             RecorderFactory factory = recorders(loaded);
+            ScenarioBuilder.Overrides overrides = new ScenarioBuilder.Overrides(seed, threads, duration);
+            budget.checkGeometry(loaded);
+            try (Simulation scratch = simulations.create(simulationName(scenario) + ".estimate")) {
+                budget.check(checked(scratch, loaded, overrides, factory), out);
+            }
             try (Simulation sim = simulations.create(simulationName(scenario))) {
-                ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog)
-                        .build(loaded, new ScenarioBuilder.Overrides(seed, threads, duration));
+                ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog).build(loaded, overrides);
                 Set<String> formats = formats(loaded, built.formats(), factory);
                 String refused = RunManifest.prepare(outDir, overwrite);
                 if (refused != null) {
@@ -243,18 +296,20 @@ final class SensorSimCommand implements Runnable {
         @CommandLine.Mixin
         PluginsOption pluginsOption;
 
+        @CommandLine.Mixin
+        BudgetOptions budget;
+
         @Override
         public Integer call() throws Exception {
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
             RecorderFactory factory = recorders(loaded);
+            budget.checkGeometry(loaded);
             try (Simulation sim = simulations.create(simulationName(scenario))) {
-                ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog)
-                        .build(loaded, new ScenarioBuilder.Overrides(null, 1, null));
-                formats(loaded, built.formats(), factory);
-                firstSamples(sim, loaded);
+                RunBudget.Estimate estimate = checked(sim, loaded, new ScenarioBuilder.Overrides(null, 1, null), factory);
                 out.printf(Locale.ROOT, "%s: valid: %d objects, %d sensors, %.3f s%n", scenario, sim.objects().size(),
-                        built.sensors(), built.duration());
+                        sim.sensors().size(), duration(loaded));
+                budget.check(estimate, out);
                 return 0;
             }
         }

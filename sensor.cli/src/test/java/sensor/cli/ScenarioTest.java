@@ -114,7 +114,30 @@ class ScenarioTest {
         assertTrue(e.getMessage().contains("version must be 1, got 2"), e.getMessage());
         e = invalid("version: 1\nbodies:\n  - {id: b, motion: {type: fixed}}\nsensors:\n  - {id: s, type: ground-truth, frequency: -1}\n");
         assertEquals(5, e.line());
-        assertTrue(e.getMessage().contains("sensors 's': frequency must be finite and > 0"), e.getMessage());
+        assertTrue(e.getMessage().contains("frequency must be in (0, 100000] Hz, got -1.0"), e.getMessage());
+    }
+
+    @Test
+    void physicallyMeaninglessValuesAreRejectedWithTheirRange() throws Exception {
+        String[][] cases = {
+            {"sensors:\n  - {id: s, type: lidar, frequency: 1.0e9}\n", "3", "frequency must be in (0, 100000] Hz, got 1.0E9"},
+            {"sensors:\n  - {id: s, type: imu, lag: 100}\n", "3", "lag must be in [0, 60] s, got 100.0"},
+            {"timeStep: 1.0e-9\n", "2", "timeStep must be in [0.000001, 1] s, got 1.0E-9"},
+            {"gravity: [0, 0, -1.0e6]\n", "2", "gravity must be [x, y, z] in m/s², each in [-1000, 1000]"},
+            {"output: {lidarFrameStride: 0}\n", "2", "lidarFrameStride must be in [1, 1000000], got 0"},
+            {"magneticField: {declination: 0, inclination: 100, intensity: 5.0e-5}\n", "2",
+                "inclination must be in [-90, 90] °, got 100.0"},
+            {"objects:\n  - {id: b, shape: {type: box, size: [1, 0, 1]}}\n", "3", "size must be [x, y, z], each in (0, 100000] m"},
+            {"objects:\n  - {id: b, shape: {type: sphere, radius: -1}}\n", "3", "radius must be in (0, 100000] m, got -1.0"},
+            {"objects:\n  - {id: h, shape: {type: heightfield, columns: 1, rows: 10, dx: 1, dy: 1}}\n", "3",
+                "columns must be in [2, 100000], got 1"},
+            {"joints:\n  - {id: j, type: sine, amplitude: 1, frequency: 0}\n", "3", "frequency must be in (0, 10000] Hz, got 0.0"},
+        };
+        for (String[] c : cases) {
+            ScenarioException e = invalid("version: 1\n" + c[0]);
+            assertTrue(e.getMessage().contains(c[2]), c[0] + " -> " + e.getMessage());
+            assertEquals(Integer.parseInt(c[1]), e.line(), c[0] + " -> " + e.getMessage());
+        }
     }
 
     @Test

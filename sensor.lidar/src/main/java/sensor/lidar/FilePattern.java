@@ -16,7 +16,7 @@ import sensor.api.lidar.RayPatternGenerator;
  * rays whose firing times lie in it (at most one scan). Directions as the sweep: azimuth counter-clockwise
  * from +x, elevation up, all from the lidar origin.
  */
-final class FilePattern implements RayPatternGenerator {
+final class FilePattern implements RayPatternGenerator, ScanningPattern {
     private static final double EPS = 1e-9;
     private final double[] offsets;
     private final double period;
@@ -63,4 +63,7 @@ final class FilePattern implements RayPatternGenerator {
         long g = last(end) - interval.count() + 1 + index;
         return Math.floorDiv(g, n) * period + offsets[(int) Math.floorMod(g, (long) n)];
     }
+
+    @Override
+    public double scanRate() { return 1 / period; }
 }

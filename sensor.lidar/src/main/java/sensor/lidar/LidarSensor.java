@@ -48,6 +48,7 @@ final class LidarSensor implements Sensor {
     private final double[] patternOrigins, patternDirs;
     private TraceScene scene;
     private RaytraceBackend sceneBackend;
+    private boolean windowChecked;
     private boolean warnedNoBackend;
 
     LidarSensor(LidarConfig config, List<RayDistortion> distortions, List<OutputNoise> noises,
@@ -76,6 +77,22 @@ final class LidarSensor implements Sensor {
         }
     }
 
+    /**
+     * Rejects a sensor frequency below the scan rate of a scanning pattern: a frame holds at most one scan, so a
+     * longer frame would silently drop rays (a 1024x20 Ouster sampled at 10 Hz loses every other rotation).
+     */
+    private void checkWindow(double start, double end) {
+        if (pattern instanceof ScanningPattern p && (end - start) * p.scanRate() > 1 + 1e-9) {
+            throw new IllegalArgumentException("frequency " + plain(1 / (end - start)) + " Hz is below the scan rate "
+                    + plain(p.scanRate()) + " Hz of its ray pattern: a frame holds at most one scan, so rays would be "
+                    + "dropped; set frequency to " + plain(p.scanRate()) + " Hz or higher");
+        }
+    }
+
+    private static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
     @Override
     public Object sample(SampleContext ctx) {
         RaytraceBackend backend = backends.get();
@@ -94,6 +111,10 @@ final class LidarSensor implements Sensor {
         }
         double end = ctx.time(), start = end - ctx.period();
         int size = pattern.rays().size();
+        if (!windowChecked) {
+            checkWindow(start, end);
+            windowChecked = true;
+        }
         RayInterval interval = pattern.interval(start, end).checkWithin(size);
         int beams = interval.count();
         RayBuffer rays = new RayBuffer(beams);

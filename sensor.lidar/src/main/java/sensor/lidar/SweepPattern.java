@@ -20,7 +20,7 @@ import sensor.api.lidar.RayPatternGenerator;
  * {@code (cos(θ_e+θ_a) cos φ, sin(θ_e+θ_a) cos φ, sin φ)}. Column k (counted from t = 0) fires at
  * {@code k / (columns·rate)}; a step {@code (start, end]} fires the columns whose times lie in it.
  */
-final class SweepPattern implements RayPatternGenerator {
+final class SweepPattern implements RayPatternGenerator, ScanningPattern {
     private final int columns, channels;
     private final double rate;
     private final List<Pose> rays;
@@ -65,6 +65,9 @@ final class SweepPattern implements RayPatternGenerator {
     int columns() { return columns; }
 
     double rate() { return rate; }
+
+    @Override
+    public double scanRate() { return rate; }
 
     double altitude(int channel) { return altitudes[channel]; }
 

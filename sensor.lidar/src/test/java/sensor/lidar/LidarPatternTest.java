@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import sensor.api.geom.Pose;
+import sensor.api.sensor.SensorMount;
 import sensor.api.geom.Vec3;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
@@ -137,5 +138,24 @@ class LidarPatternTest {
         assertTrue(e.getMessage().contains("'laser-speckle' is unknown; known: [distance-gaussian, hitpoint-angle-gaussian]"),
                 e.getMessage());
         assertTrue(rig.env.sensors().isEmpty());
+    }
+
+    @Test
+    void aFrequencyBelowTheScanRateIsRejectedInsteadOfDroppingRays() {
+        var sweep = Patterns.sweep(64, 20, 0.0);
+        LidarRig rig = new LidarRig();
+        rig.wallAtX("wall", 5, null);
+        RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                () -> rig.run(new LidarConfig().setPattern(sweep), 10, SensorMount.world(Pose.IDENTITY), 0.1));
+        assertTrue(e.getMessage().contains("frequency 10 Hz is below the scan rate 20 Hz of its ray pattern"), e.getMessage());
+
+        LidarRig matched = new LidarRig();
+        matched.wallAtX("wall", 5, null);
+        assertEquals(31, matched.run(new LidarConfig().setPattern(sweep), 20, SensorMount.world(Pose.IDENTITY), 0.05).count(),
+                "one scan per frame at the scan rate: of 64 columns 5.625° apart, the 31 with |azimuth| < 90° hit the wall");
+        LidarRig faster = new LidarRig();
+        faster.wallAtX("wall", 5, null);
+        assertTrue(faster.run(new LidarConfig().setPattern(sweep), 40, SensorMount.world(Pose.IDENTITY), 0.05) != null,
+                "half scans per frame above the scan rate");
     }
 }

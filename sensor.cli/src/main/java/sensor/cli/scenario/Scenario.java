@@ -30,16 +30,38 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
         if (duration != null && !(duration > 0 && duration <= 86400)) {
             throw new IllegalArgumentException("duration must be in (0, 86400] s, got " + duration);
         }
-        if (timeStep != null && !(timeStep > 0 && timeStep <= 1)) {
-            throw new IllegalArgumentException("timeStep must be in (0, 1] s, got " + timeStep);
-        }
-        if (gravity != null && gravity.size() != 3) {
-            throw new IllegalArgumentException("gravity must be [x, y, z] in m/s², got " + gravity);
+        within("timeStep", timeStep, 1e-6, 1, "s");
+        if (gravity != null && (gravity.size() != 3 || gravity.stream().anyMatch(g -> g == null || !(Math.abs(g) <= 1000)))) {
+            throw new IllegalArgumentException("gravity must be [x, y, z] in m/s², each in [-1000, 1000], got " + gravity);
         }
     }
 
+    /** Rejects a value outside [lo, hi] (null: absent, allowed), naming the field, the range and the unit. */
+    static void within(String field, Number value, double lo, double hi, String unit) {
+        if (value != null && !(value.doubleValue() >= lo && value.doubleValue() <= hi)) {
+            throw new IllegalArgumentException(field + " must be in [" + plain(lo) + ", " + plain(hi) + "]"
+                    + (unit.isEmpty() ? "" : " " + unit) + ", got " + value);
+        }
+    }
+
+    /** Rejects a value outside (0, hi], as {@link #within}. */
+    static void positive(String field, Number value, double hi, String unit) {
+        if (value != null && !(value.doubleValue() > 0 && value.doubleValue() <= hi)) {
+            throw new IllegalArgumentException(field + " must be in (0, " + plain(hi) + "]" + (unit.isEmpty() ? "" : " " + unit)
+                    + ", got " + value);
+        }
+    }
+
+    private static String plain(double v) {
+        return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
     /** Output selection: formats (pcd, pcd-ascii, ply, las, csv, mcap, png) and every n-th lidar frame. */
-    public record Output(List<String> formats, Integer lidarFrameStride) {}
+    public record Output(List<String> formats, Integer lidarFrameStride) {
+        public Output {
+            within("lidarFrameStride", lidarFrameStride, 1, 1_000_000, "");
+        }
+    }
 
     /** A pose: position (m) and roll-pitch-yaw (degrees, applied x, then y, then z). */
     public record PoseSpec(List<Double> position, List<Double> rpy) {
@@ -54,7 +76,13 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
     }
 
     /** Uniform magnetic field from declination, inclination (degrees) and intensity (T). */
-    public record MagneticFieldSpec(double declination, double inclination, double intensity) {}
+    public record MagneticFieldSpec(double declination, double inclination, double intensity) {
+        public MagneticFieldSpec {
+            within("declination", declination, -180, 180, "°");
+            within("inclination", inclination, -90, 90, "°");
+            within("intensity", intensity, 0, 1e-2, "T");
+        }
+    }
 
     /**
      * A kinematic body. Motion {@code type}: {@code fixed} (pose), {@code constant-velocity} (pose,
@@ -68,7 +96,13 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
             List<Double> times, List<List<Double>> points) {}
 
     /** A scripted joint: {@code constant-rate} (start, rate) or {@code sine} (amplitude, frequency). */
-    public record Joint(String id, String type, Double start, Double rate, Double amplitude, Double frequency) {}
+    public record Joint(String id, String type, Double start, Double rate, Double amplitude, Double frequency) {
+        public Joint {
+            within("rate", rate, -1e5, 1e5, "rad/s");
+            within("amplitude", amplitude, -1e4, 1e4, "rad");
+            positive("frequency", frequency, 1e4, "Hz");
+        }
+    }
 
     /**
      * An object sensors can see: a shape, a pose (relative to its body, if any) and a material name from
@@ -114,9 +148,18 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
                     }
                 }
             }
-            if (scale != null && !(scale > 0 && scale <= 1e6)) {
-                throw new IllegalArgumentException("scale must be in (0, 1e6], got " + scale);
+            positive("scale", scale, 1e6, "");
+            if (size != null && (size.size() != 3 || size.stream().anyMatch(v -> v == null || !(v > 0 && v <= 1e5)))) {
+                throw new IllegalArgumentException("size must be [x, y, z], each in (0, 100000] m, got " + size);
             }
+            positive("radius", radius, 1e5, "m");
+            positive("height", height, 1e5, "m");
+            within("columns", columns, 2, 100_000, "");
+            within("rows", rows, 2, 100_000, "");
+            positive("dx", dx, 1e4, "m");
+            positive("dy", dy, 1e4, "m");
+            within("amplitude", amplitude, 0, 1e4, "m");
+            positive("wavelength", wavelength, 1e6, "m");
         }
     }
 
@@ -125,5 +168,10 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
      * (none: the world), its pose there, frequency (Hz), lag (s) and the type's configuration.
      */
     public record SensorEntry(String id, String type, String body, PoseSpec pose, Double frequency, Double lag,
-            JsonNode config) {}
+            JsonNode config) {
+        public SensorEntry {
+            positive("frequency", frequency, 1e5, "Hz");
+            within("lag", lag, 0, 60, "s");
+        }
+    }
 }

@@ -21,6 +21,8 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -161,7 +163,9 @@ public final class ScenarioReader {
             }
             String path = e instanceof JsonMappingException jm && !jm.getPath().isEmpty() ? at(jm) + ": " : "";
             Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
-            String message = cause == e ? oneLine(e.getOriginalMessage()) : cause.getMessage();
+            String message = cause == e ? e instanceof MismatchedInputException m && m.getTargetType() != null
+                    ? "must be " + kind(m.getTargetType()) + (m instanceof InvalidFormatException f ? ", got '" + f.getValue() + "'" : "")
+                    : oneLine(e.getOriginalMessage()) : cause.getMessage();
             int[] field = cause == e ? null : find(bytes, message.split("[ .:\\[]", 2)[0]);
             if (field != null && path.isEmpty()) { // a check of the whole scenario names its field: point at it
                 throw new ScenarioException(file, field[0], field[1], message + note(expanded), e);
@@ -171,6 +175,23 @@ public final class ScenarioReader {
         } catch (IOException e) {
             throw new ScenarioException(file, 0, 0, "cannot read the scenario: " + e, e);
         }
+    }
+
+    /** What a value of a field's Java type is called in a message. */
+    private static String kind(Class<?> type) {
+        if (type == Double.class || type == double.class || type == Float.class || type == float.class) {
+            return "a number";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "text";
+        }
+        return java.util.Collection.class.isAssignableFrom(type) || type.isArray() ? "a list" : "an object with fields";
     }
 
     /** A parser's message on one line: its source excerpts and caret lines dropped (the location is given apart). */
