@@ -64,7 +64,7 @@ final class RunBudget {
                         + size(maxOutput) + "; the most: " + biggest + ". Lower the frequency, duration or formats, "
                         + "or raise --max-output (or pass --force)");
             }
-            checkHeap(heap);
+            checkHeap(heap, Runtime.getRuntime().maxMemory());
         }
     }
 
@@ -99,6 +99,11 @@ final class RunBudget {
      * is built.
      */
     static void checkGeometry(ScenarioReader.Loaded loaded) throws Exceeded {
+        checkGeometry(loaded, Runtime.getRuntime().maxMemory());
+    }
+
+    /** As {@link #checkGeometry(ScenarioReader.Loaded)} with a heap of {@code maxHeap} bytes. */
+    static void checkGeometry(ScenarioReader.Loaded loaded, long maxHeap) throws Exceeded {
         long heap = 0;
         Path dir = loaded.file().toAbsolutePath().getParent();
         for (Scenario.Item o : loaded.scenario().objects()) {
@@ -116,11 +121,10 @@ final class RunBudget {
                 }
             }
         }
-        checkHeap(heap);
+        checkHeap(heap, maxHeap);
     }
 
-    private static void checkHeap(long heap) throws Exceeded {
-        long max = Runtime.getRuntime().maxMemory();
+    private static void checkHeap(long heap, long max) throws Exceeded {
         if (heap > 0.9 * max) {
             throw new Exceeded("the run would need about " + size(heap) + " of heap, more than the " + size(max)
                     + " this JVM may use; give it more (java -Xmx...) or make the scene or the frames smaller "

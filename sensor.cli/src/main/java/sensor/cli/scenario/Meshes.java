@@ -34,13 +34,16 @@ final class Meshes {
             throw new IOException("mesh file not found: " + file.toAbsolutePath());
         }
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        Shape.TriangleMesh mesh;
-        if (name.endsWith(".obj")) {
-            mesh = obj(file);
-        } else if (name.endsWith(".gltf") || name.endsWith(".glb")) {
-            mesh = gltf(file);
-        } else {
+        boolean isObj = name.endsWith(".obj");
+        if (!isObj && !name.endsWith(".gltf") && !name.endsWith(".glb")) {
             throw new IOException("mesh file must be .obj, .gltf or .glb: " + file);
+        }
+        Shape.TriangleMesh mesh;
+        try { // the parsers throw runtime exceptions of their own on malformed files
+            mesh = checked(isObj ? obj(file) : gltf(file), file);
+        } catch (RuntimeException e) {
+            throw new IOException(file.getFileName() + " is not a valid " + (isObj ? "OBJ" : "glTF") + " file"
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
         }
         if (scale == 1) {
             return mesh;
@@ -50,6 +53,22 @@ final class Meshes {
             v[i] *= (float) scale;
         }
         return new Shape.TriangleMesh(v, mesh.indices());
+    }
+
+    /** Rejects a mesh whose indices name no vertex or whose vertices are not finite numbers. */
+    private static Shape.TriangleMesh checked(Shape.TriangleMesh mesh, Path file) throws IOException {
+        int vertices = mesh.vertices().length / 3;
+        for (int i : mesh.indices()) {
+            if (i < 0 || i >= vertices) {
+                throw new IOException(file.getFileName() + ": a face names vertex " + (i + 1) + " of " + vertices);
+            }
+        }
+        for (float v : mesh.vertices()) {
+            if (!Float.isFinite(v)) {
+                throw new IOException(file.getFileName() + ": a vertex coordinate is not a finite number");
+            }
+        }
+        return mesh;
     }
 
     private static Shape.TriangleMesh obj(Path file) throws IOException {
@@ -79,7 +98,10 @@ final class Meshes {
                 int base = vertices.size() / 3;
                 AccessorData data = positions.getAccessorData();
                 int n = positions.getCount();
-                var floats = (de.javagl.jgltf.model.AccessorFloatData) data;
+                if (!(data instanceof de.javagl.jgltf.model.AccessorFloatData floats) || positions.getElementType()
+                        .getNumComponents() != 3) {
+                    throw new IOException(file.getFileName() + ": POSITION must be VEC3 of floats");
+                }
                 for (int i = 0; i < n; i++) {
                     for (int c = 0; c < 3; c++) {
                         vertices.add(floats.get(i, c));
