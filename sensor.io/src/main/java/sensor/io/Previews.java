@@ -26,10 +26,15 @@ public final class Previews {
 
     private Previews() {}
 
-    /** Encodes {@code img} as PNG. */
+    /**
+     * Encodes {@code img} as PNG through an in-memory cache: ImageIO's default file cache is closed by the JDK's
+     * shutdown hook, which would break the frame being written when SIGTERM arrives.
+     */
     public static void png(BufferedImage img, OutputStream out) throws IOException {
-        if (!ImageIO.write(img, "png", out)) {
-            throw new IOException("no PNG writer available");
+        try (javax.imageio.stream.ImageOutputStream cache = new javax.imageio.stream.MemoryCacheImageOutputStream(out)) {
+            if (!ImageIO.write(img, "png", cache)) {
+                throw new IOException("no PNG writer available");
+            }
         }
     }
 
