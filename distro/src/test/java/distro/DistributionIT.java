@@ -80,7 +80,7 @@ class DistributionIT {
         String out = finish(p, drain(p));
         assertEquals(0, p.exitValue(), out);
         assertTrue(out.matches("(?s).*sensor types: +\\[accelerometer, encoder, ground-truth, gyroscope, imu, lidar, magnetometer, odometer\\].*"), out);
-        assertTrue(out.contains("raytrace backends:      [cpu-bvh]"), out);
+        assertTrue(out.matches("(?s).*raytrace backends: +\\[(cuda-bvh, )?cpu-bvh\\].*"), out); // cuda-bvh where CUDA works
         assertTrue(out.matches("(?s).*sensor lidar \\(lidar, ACTIVE\\): 10 frames, last at t=1.0: [1-9][0-9]+ points.*"), out);
         assertTrue(out.contains("stepped 1000 steps of 0.0010 s"), out);
         assertTrue(out.contains("car at (0.00, -20.00, 0.00)"), out);
@@ -111,5 +111,31 @@ class DistributionIT {
         assertTrue(text.contains("Welcome to Apache Felix Gogo"), text);
         assertTrue(text.contains("sensor types: [accelerometer, encoder, ground-truth, gyroscope, imu, lidar"), text);
         assertTrue(text.contains("500 steps, t = 0.5"), text);
+    }
+
+    /** Ctrl-C (SIGINT) in the shell ends the running command after its current step, not the runtime. */
+    @Test
+    void ctrlCInterruptsTheShellCommandNotTheRuntime() throws Exception {
+        Process p = start("sensorsim-shell.jar");
+        ByteArrayOutputStream out = drain(p);
+        long end = System.currentTimeMillis() + 60_000;
+        while (!text(out).contains("sensorsim running") && System.currentTimeMillis() < end) {
+            Thread.sleep(50);
+        }
+        try (OutputStream in = p.getOutputStream()) {
+            in.write("sensor:demo 3000\n".getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            Thread.sleep(1500);
+            new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
+            end = System.currentTimeMillis() + 20_000;
+            while (!text(out).contains("interrupted (Ctrl-C)") && System.currentTimeMillis() < end) {
+                Thread.sleep(50);
+            }
+            assertTrue(p.isAlive(), "the runtime goes on\n" + text(out));
+            in.write("sensor:advance 0.1\nstop 0\n".getBytes(StandardCharsets.UTF_8));
+        }
+        String text = finish(p, out);
+        assertTrue(text.contains("interrupted (Ctrl-C)"), text);
+        assertTrue(text.contains("100 steps, t = "), "the next command runs in full\n" + text);
     }
 }

@@ -51,15 +51,19 @@ public class SensorCommands {
     }
 
     /** {@code sensor:advance SECONDS}: steps the environment. */
-    public String advance(double seconds) {
-        long n = env.advance(seconds);
-        return n + " steps, t = " + env.time() + " s";
+    public String advance(double seconds) throws Exception {
+        return ShellInterrupts.interruptible(() -> {
+            long n = env.advance(seconds);
+            return n + " steps, t = " + env.time() + " s" + (Thread.currentThread().isInterrupted() ? " (interrupted)" : "");
+        });
     }
 
     /** {@code sensor:demo SECONDS}: builds and runs the demo world. */
-    public String demo(double seconds) {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        DemoJob.run(env, seconds, new PrintStream(buf, true, StandardCharsets.UTF_8));
-        return buf.toString(StandardCharsets.UTF_8);
+    public String demo(double seconds) throws Exception {
+        return ShellInterrupts.interruptible(() -> {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            DemoJob.run(env, seconds, new PrintStream(buf, true, StandardCharsets.UTF_8));
+            return buf.toString(StandardCharsets.UTF_8) + (Thread.currentThread().isInterrupted() ? "interrupted (Ctrl-C)\n" : "");
+        });
     }
 }

@@ -341,7 +341,8 @@ public class Environment implements SensorEnvironment {
         while (true) {
             List<SensorFrame> due;
             synchronized (this) {
-                if (!(world.time() < target - 1e-9 * Math.max(1, Math.abs(target)))) {
+                if (!(world.time() < target - 1e-9 * Math.max(1, Math.abs(target)))
+                        || Thread.currentThread().isInterrupted()) { // interrupted: ends after the current step
                     return n;
                 }
                 due = stepLocked();

@@ -44,7 +44,10 @@ public interface SensorEnvironment {
     /** Advances one dynamics step, samples due sensors and delivers due frames. */
     void step();
 
-    /** Steps until at least {@code duration} seconds (> 0) have passed; returns the number of steps. */
+    /**
+     * Steps until at least {@code duration} seconds (> 0) have passed, or until the calling thread is interrupted
+     * (then after the current step, the interrupt left set); returns the number of steps.
+     */
     long advance(double duration);
 
     /** Adds an object; rejects a duplicate id or an unknown material type (listing the known ones). */
