@@ -27,6 +27,13 @@ import sensor.api.env.Shape;
  * every triangle primitive of every mesh, in the mesh's own coordinates — node transforms are not applied).
  */
 final class Meshes {
+    /** jgltf logs a warning per unknown property (extensions, extras): harmless here, kept out of the output. */
+    private static final java.util.logging.Logger JGLTF = java.util.logging.Logger.getLogger("de.javagl.jgltf");
+
+    static {
+        JGLTF.setLevel(java.util.logging.Level.SEVERE);
+    }
+
     private Meshes() {}
 
     static Shape.TriangleMesh load(Path file, double scale) throws IOException {
