@@ -108,7 +108,9 @@ public final class SensorsimFramework implements AutoCloseable {
             for (Path p : bundles) {
                 kit.installed.add(fw.getBundleContext().installBundle("reference:" + p.toUri()));
             }
-            for (Bundle b : kit.installed) {
+            List<Bundle> order = new ArrayList<>(kit.installed); // the log service first: others log to it from the start
+            order.sort(java.util.Comparator.comparing(b -> !"org.apache.felix.log".equals(b.getSymbolicName())));
+            for (Bundle b : order) {
                 if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
                     b.start();
                 }

@@ -1,0 +1,150 @@
+package sensor.lidar;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import sensor.api.lidar.PointBuffer;
+import sensor.api.lidar.RayBuffer;
+import sensor.api.random.CounterRandom;
+import sensor.lidar.api.NoiseConfigs.AngularNoise;
+import sensor.lidar.api.NoiseConfigs.Axis;
+import sensor.lidar.api.NoiseConfigs.DistanceNoise;
+
+/**
+ * The noise stages checked by the distribution of what they add, on N = 20,000 independent draws: the sample mean
+ * against μ (tolerance 4 standard errors), the sample σ against the configured σ (tolerance 3 %: its standard error
+ * is σ/√(2N) = 0.5 %, so a σ off by 10 % fails with certainty and a correct one fails with probability below 1e-9),
+ * and the Kolmogorov–Smirnov distance to the normal CDF (critical value 1.95/√N, α = 0.001). The rotation axis and
+ * sense are checked against the right-hand rule.
+ */
+class NoiseStagesTest {
+    private static final int N = 20_000;
+    private static final CounterRandom RANDOM = CounterRandom.of(42, "noise-stages-test");
+
+    @Test
+    @DisplayName("[N-1] ray angular noise adds a N(mu, sigma) angle about the configured axis")
+    void rayAngleNoiseAddsANormalAngleAboutItsAxis() {
+        double mean = 0.002, sigma = 0.001;
+        double[] added = new double[N];
+        for (Axis axis : Axis.values()) {
+            RayBuffer rays = new RayBuffer(N);
+            double[] from = perpendicular(axis);
+            for (int i = 0; i < N; i++) {
+                System.arraycopy(from, 0, rays.directions, 3 * i, 3);
+                rays.patternIndex[i] = i;
+            }
+            new NoiseStages.RayAngle().create(new AngularNoise(axis, mean, sigma)).distort(rays, RANDOM, 7);
+            for (int i = 0; i < N; i++) {
+                added[i] = angleAbout(axis, from, Arrays.copyOfRange(rays.directions, 3 * i, 3 * i + 3));
+                assertEquals(1, norm(rays.directions, 3 * i), 1e-12, "a rotation keeps unit directions");
+            }
+            assertNormal(added, mean, sigma, "ray angle about " + axis);
+        }
+    }
+
+    @Test
+    @DisplayName("[N-2] hitpoint angular noise rotates each point by a N(mu, sigma) angle about the lidar origin")
+    void hitpointAngleNoiseRotatesPointsByANormalAngle() {
+        double mean = -0.001, sigma = 0.0005;
+        double[] added = new double[N];
+        for (Axis axis : Axis.values()) {
+            PointBuffer p = new PointBuffer(N);
+            double[] from = perpendicular(axis);
+            for (int i = 0; i < N; i++) {
+                for (int c = 0; c < 3; c++) {
+                    p.xyz[3 * i + c] = (float) (10 * from[c]);
+                }
+                p.distance[i] = 10;
+                p.patternIndex[i] = i;
+            }
+            p.count(N);
+            new NoiseStages.HitpointAngle().create(new AngularNoise(axis, mean, sigma)).apply(p, RANDOM, 3);
+            for (int i = 0; i < N; i++) {
+                double[] v = {p.xyz[3 * i], p.xyz[3 * i + 1], p.xyz[3 * i + 2]};
+                added[i] = angleAbout(axis, from, v);
+                assertEquals(10, norm(v, 0), 1e-5, "the point stays at its distance from the origin");
+            }
+            assertNormal(added, mean, sigma, "hitpoint angle about " + axis);
+        }
+    }
+
+    @Test
+    @DisplayName("[L-DN] distance noise adds N(mu, (sigmaBase + sigmaSlope x)^2) along the ray")
+    void distanceNoiseAddsANormalRangeErrorGrowingWithDistance() {
+        double mean = 0.003, base = 0.01, slope = 0.0005;
+        for (double x : new double[] {10, 50}) {
+            PointBuffer p = new PointBuffer(N);
+            for (int i = 0; i < N; i++) {
+                p.xyz[3 * i] = (float) (x * 0.6);
+                p.xyz[3 * i + 1] = (float) (x * 0.8);
+                p.distance[i] = (float) x;
+                p.patternIndex[i] = i;
+            }
+            p.count(N);
+            new NoiseStages.Distance().create(new DistanceNoise(mean, base, slope)).apply(p, RANDOM, 5);
+            double[] added = new double[N];
+            for (int i = 0; i < N; i++) {
+                added[i] = p.distance[i] - x;
+                double r = Math.hypot(p.xyz[3 * i], p.xyz[3 * i + 1]);
+                assertEquals(p.distance[i], r, 1e-4 * x, "the point moves along its ray to the new distance");
+                assertEquals(4.0 / 3, p.xyz[3 * i + 1] / (double) p.xyz[3 * i], 1e-5, "its direction is kept");
+            }
+            assertNormal(added, mean, base + slope * x, "distance error at " + x + " m");
+        }
+    }
+
+    /** A unit vector perpendicular to the axis: the rotation by a about the axis turns it by exactly a. */
+    private static double[] perpendicular(Axis axis) {
+        return switch (axis) {
+            case X -> new double[] {0, 1, 0};
+            case Y -> new double[] {0, 0, 1};
+            case Z -> new double[] {1, 0, 0};
+        };
+    }
+
+    /** The signed angle from {@code from} to {@code to} about the axis (right-hand rule). */
+    private static double angleAbout(Axis axis, double[] from, double[] to) {
+        double[] n = switch (axis) {
+            case X -> new double[] {1, 0, 0};
+            case Y -> new double[] {0, 1, 0};
+            case Z -> new double[] {0, 0, 1};
+        };
+        double[] cross = {from[1] * to[2] - from[2] * to[1], from[2] * to[0] - from[0] * to[2], from[0] * to[1] - from[1] * to[0]};
+        double sin = cross[0] * n[0] + cross[1] * n[1] + cross[2] * n[2];
+        double cos = from[0] * to[0] + from[1] * to[1] + from[2] * to[2];
+        return Math.atan2(sin, cos);
+    }
+
+    private static double norm(double[] v, int o) {
+        return Math.sqrt(v[o] * v[o] + v[o + 1] * v[o + 1] + v[o + 2] * v[o + 2]);
+    }
+
+    /** Mean, σ and Kolmogorov–Smirnov distance of the sample against N(mean, sigma²). */
+    private static void assertNormal(double[] sample, double mean, double sigma, String what) {
+        double m = Arrays.stream(sample).average().orElseThrow();
+        double s = Math.sqrt(Arrays.stream(sample).map(v -> (v - m) * (v - m)).sum() / (sample.length - 1));
+        assertEquals(mean, m, 4 * sigma / Math.sqrt(sample.length), what + ": mean");
+        assertEquals(sigma, s, 0.03 * sigma, what + ": sigma");
+        double[] sorted = sample.clone();
+        Arrays.sort(sorted);
+        double d = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            double f = normalCdf((sorted[i] - mean) / sigma);
+            d = Math.max(d, Math.max(f - (double) i / sorted.length, (i + 1.0) / sorted.length - f));
+        }
+        assertTrue(d < 1.95 / Math.sqrt(sorted.length), what + ": Kolmogorov-Smirnov distance " + d);
+    }
+
+    /** Φ(z) by the Abramowitz–Stegun 7.1.26 approximation of erf (absolute error below 1.5e-7). */
+    private static double normalCdf(double z) {
+        double x = Math.abs(z) / Math.sqrt(2), t = 1 / (1 + 0.3275911 * x);
+        double erf = 1 - t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+                * Math.exp(-x * x);
+        return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+    }
+}
