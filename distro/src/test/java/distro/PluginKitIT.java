@@ -162,8 +162,13 @@ class PluginKitIT {
             double rate = (count(frames) - before) / ((System.nanoTime() - t0) * 1e-9);
             assertTrue(rate > 7 && rate < 13, "lidar frames at real-time pace (10 Hz): " + rate + " per s");
 
-            Files.copy(project().resolve("target/acme-sensors-1.0.0.jar"), deploy.resolve("acme-sensors-1.0.0.jar"));
+            Files.copy(project().resolve("target/acme-sensors-1.0.0.jar"), work.resolve("acme.jar"));
+            long jarDropped = System.nanoTime();
+            Files.move(work.resolve("acme.jar"), deploy.resolve("acme-sensors-1.0.0.jar"));
             log.await("sensor 'probe' attached: type 'acme-sensors' is present", 5);
+            double attachMs = (System.nanoTime() - jarDropped) * 1e-6;
+            System.out.printf("serve: plugin sensor attached %.0f ms after its jar was dropped%n", attachMs);
+            assertTrue(attachMs < 2000, "the plugin's sensor attaches within 2 s of the drop: " + attachMs + " ms");
             log.await("bundle started: acme-sensors 1.0.0", 5);
 
             // configuration as data: a sensor added to the running simulation by a Configuration Admin file
