@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +19,7 @@ import sensor.raytrace.CpuBvhBackend;
 class GpuTest {
     @BeforeEach
     void needsCuda() {
-        Assumptions.assumeTrue(Gpu.available(), Gpu.WHY_NOT);
+        Gpu.require();
     }
 
     CudaBvhBackend backend(RecordingLogger log) {
