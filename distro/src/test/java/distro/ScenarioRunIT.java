@@ -45,15 +45,47 @@ class ScenarioRunIT {
     void demoScenarioWritesFilesThirdPartyReadersOpen() throws Exception {
         Path scenario = Path.of("scenarios", "demo.yaml").toAbsolutePath();
         Path out = work.resolve("demo");
-        Sensorsim.Run r = sensorsim("run", scenario.toString(), "--out", out.toString(), "--duration", "1");
+        Sensorsim.Run r = sensorsim("run", scenario.toString(), "--out", out.toString(), "--duration", "2");
         assertEquals(0, r.code(), r.output());
-        assertTrue(r.output().contains("simulated 1.000 s"), r.output());
-        assertTrue(r.output().contains("os1              2 frames"), r.output()); // frames 1 and 6 (stride 5)
+        assertTrue(r.output().contains("simulated 2.000 s"), r.output());
+        assertTrue(r.output().contains("os1              20 frames"), r.output());
+        try (var pcds = Files.list(out.resolve("os1"))) { // point files of frames 1, 6, 11, 16 (stride 5)
+            assertEquals(List.of("os1-000001.pcd", "os1-000006.pcd", "os1-000011.pcd", "os1-000016.pcd"),
+                    pcds.map(f -> f.getFileName().toString()).filter(n -> n.matches("os1-\\d+\\.pcd")).sorted().toList());
+        }
 
+        // MCAP read through its chunk and message indexes, every message decoded: every frame of every sensor
+        // (lidar 10 Hz, IMU 100 Hz, encoders 100 Hz, odometer and ground truth 50 Hz), /tf, /clock
         Map<String, String> mcap = read("mcap-read.mjs", out.resolve("run.mcap"));
         assertEquals("ros2", mcap.get("profile"));
-        assertEquals("2", mcap.get("count./os1/points"));
-        assertEquals("100", mcap.get("count./imu/imu"));
+        assertEquals("zstd", mcap.get("summary.compression"));
+        assertTrue(Integer.parseInt(mcap.get("statistics.chunkCount")) > 1, mcap.get("statistics.chunkCount"));
+        Map<String, Integer> expected = Map.of("/os1/points", 20, "/imu/imu", 200, "/imu/mag", 200,
+                "/encoder_fl/joint_states", 200, "/encoder_fr/joint_states", 200, "/odometer/distance", 100,
+                "/ground_truth/odom", 100, "/tf", 100);
+        expected.forEach((topic, n) -> {
+            assertEquals(String.valueOf(n), mcap.get("indexed.count." + topic), topic + " in " + mcap);
+            assertEquals("true", mcap.get("indexed.monotonic." + topic), topic);
+        });
+        assertEquals("true", mcap.get("indexed.monotonic./clock"));
+        assertEquals(mcap.get("statistics.messageCount"), mcap.get("indexed.decoded"));
+        assertEquals("2", mcap.get("last./clock.clock.sec")); // the last delivery at t = 2 s
+        // the odometer travelled 9 m/s x 2 s (within its noise); ground truth at the car's position on its path
+        assertEquals(18.0, Double.parseDouble(mcap.get("last./odometer/distance.data")), 0.5);
+        assertEquals("world", mcap.get("last./ground_truth/odom.header.frame_id"));
+        assertEquals("ground-truth", mcap.get("last./ground_truth/odom.child_frame_id"));
+        assertEquals(9.0, Double.parseDouble(mcap.get("last./ground_truth/odom.twist.twist.linear.x")), 1e-6); // body frame
+        // the transform tree: world → car on /tf (from the ground-truth sensor at the car's origin), car → each
+        // sensor at its mount on /tf_static (sensors sorted by id: the lidar last, 1.9 m above the car's origin)
+        assertEquals("world car", mcap.get("last./tf.transforms.0.header.frame_id") + " "
+                + mcap.get("last./tf.transforms.0.child_frame_id"));
+        assertEquals(mcap.get("last./ground_truth/odom.pose.pose.position.x"),
+                mcap.get("last./tf.transforms.0.transform.translation.x"));
+        assertEquals("1", mcap.get("indexed.count./tf_static"));
+        assertEquals("car os1 0 1.9", String.join(" ", mcap.get("last./tf_static.transforms.5.header.frame_id"),
+                mcap.get("last./tf_static.transforms.5.child_frame_id"),
+                mcap.get("last./tf_static.transforms.5.transform.translation.x"),
+                mcap.get("last./tf_static.transforms.5.transform.translation.z")));
         assertEquals("sensor_msgs/msg/PointCloud2", mcap.get("first./os1/points.schema"));
         assertEquals("os1", mcap.get("first./os1/points.frame_id"));
         assertTrue(mcap.get("first./os1/points.fields").startsWith("x:0:7:1 y:4:7:1 z:8:7:1 intensity:12:7:1 ring:16:4:1"),
@@ -108,7 +140,7 @@ class ScenarioRunIT {
         assertEquals(0, r.code(), r.output());
         Map<String, String> ply = read("ply-read.mjs", work.resolve("o").resolve("scan").resolve("scan-000002.ply"));
         assertTrue(Integer.parseInt(ply.get("vertexCount")) > 100, ply.toString());
-        assertEquals("2", read("mcap-read.mjs", work.resolve("o").resolve("run.mcap")).get("count./scan/points"));
+        assertEquals("2", read("mcap-read.mjs", work.resolve("o").resolve("run.mcap")).get("indexed.count./scan/points"));
     }
 
     @Test

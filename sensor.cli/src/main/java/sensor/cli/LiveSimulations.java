@@ -192,6 +192,7 @@ public class LiveSimulations {
         }
 
         void start() {
+            recorder.mounts(sim.time(), RunJob.mounts(sim));
             sim.addOutputSink(recorder);
             wallStart = System.nanoTime();
             thread.start();

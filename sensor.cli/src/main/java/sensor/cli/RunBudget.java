@@ -148,7 +148,7 @@ final class RunBudget {
         long heapUsed = heapUsed();
         Path tmp = Files.createTempDirectory("sensorsim-estimate");
         try {
-            long[] none = written(recorders, tmp.resolve("none"), formats);
+            long[] none = written(recorders, tmp.resolve("none"), formats, 1);
             long files = none[0] + 1, largestFrame = 0; // + the run manifest
             Map<String, Long> bytes = new LinkedHashMap<>();
             Map<String, String> why = new LinkedHashMap<>();
@@ -162,20 +162,24 @@ final class RunBudget {
                 double period = 1 / s.spec().frequency();
                 SensorFrame next = new SensorFrame(id, f.typeId(), f.index() + 1, f.time() + period, f.deliveredAt() + period,
                         f.data());
-                long[] one = written(recorders, tmp.resolve(id + "-1"), formats, f);
-                long[] two = written(recorders, tmp.resolve(id + "-2"), formats, f, next);
+                long[] one = written(recorders, tmp.resolve(id + "-1"), formats, 1, f);
+                long[] two = written(recorders, tmp.resolve(id + "-2"), formats, 1, f, next);
                 long frames = (long) Math.floor(built.duration() * s.spec().frequency());
                 boolean lidar = f.data() instanceof LidarOutput;
-                long recorded = lidar ? (frames + built.lidarFrameStride() - 1) / built.lidarFrameStride() : frames;
+                int stride = lidar ? built.lidarFrameStride() : 1;
+                long recorded = (frames + stride - 1) / stride;
+                // a thinned lidar frame still goes to the streams (MCAP): its cost from a recorder with the stride
+                long[] thinned = stride > 1 ? written(recorders, tmp.resolve(id + "-3"), formats, stride, f, next) : two;
                 long perFrameFiles = two[0] - one[0], perFrameBytes = two[1] - one[1];
                 files += one[0] - none[0] - perFrameFiles + recorded * perFrameFiles;
-                bytes.put(id, one[1] - none[1] - perFrameBytes + recorded * perFrameBytes);
+                bytes.put(id, one[1] - none[1] - perFrameBytes + recorded * perFrameBytes
+                        + (frames - recorded) * (thinned[1] - one[1]));
                 if (lidar) {
                     int points = ((LidarOutput) f.data()).count();
-                    why.put(id, String.format(Locale.ROOT, "%,d frames of %,d points", recorded, points));
+                    why.put(id, String.format(Locale.ROOT, "%,d frames of %,d points", frames, points));
                     largestFrame = Math.max(largestFrame, points);
                 } else {
-                    why.put(id, String.format(Locale.ROOT, "%,d frames", recorded));
+                    why.put(id, String.format(Locale.ROOT, "%,d frames", frames));
                 }
             }
             return new Estimate(files, bytes, why, heapUsed + largestFrame * HEAP_PER_POINT);
@@ -187,9 +191,9 @@ final class RunBudget {
     }
 
     /** Files and bytes a recorder writes for {@code frames} into {@code dir}. */
-    private static long[] written(RecorderFactory recorders, Path dir, Set<String> formats, SensorFrame... frames)
-            throws IOException {
-        Recorder r = recorders.open(dir, formats, 1);
+    private static long[] written(RecorderFactory recorders, Path dir, Set<String> formats, int lidarFrameStride,
+            SensorFrame... frames) throws IOException {
+        Recorder r = recorders.open(dir, formats, lidarFrameStride);
         for (SensorFrame f : frames) {
             r.accept(f);
         }

@@ -6,8 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
+import sensor.api.env.SensorEnvironment;
 import sensor.api.env.Simulation;
 import sensor.api.io.Recorder;
+import sensor.api.sensor.SensorMount;
 import sensor.cli.scenario.ScenarioBuilder;
 
 /**
@@ -24,6 +26,13 @@ final class RunJob {
         this.err = err;
     }
 
+    /** Where each sensor of {@code env} sits, by sensor id (for the recorders' transform trees). */
+    static Map<String, SensorMount> mounts(SensorEnvironment env) {
+        Map<String, SensorMount> mounts = new java.util.TreeMap<>();
+        env.sensors().forEach(s -> mounts.put(s.spec().id(), s.spec().mount()));
+        return mounts;
+    }
+
     /** Exit code of a run ended by SIGTERM or SIGINT (the process ends with the signal's own code). */
     static final int TERMINATED = 143;
 
@@ -33,6 +42,7 @@ final class RunJob {
      * still being written, and the output folder when it is left empty, then propagates.
      */
     int run(ScenarioBuilder.Built built, Recorder sink, Path outDir, RunManifest manifest, BooleanSupplier cancelled) {
+        sink.mounts(env.time(), mounts(env));
         env.addOutputSink(sink);
         boolean finished = false;
         boolean terminal = System.console() != null;

@@ -15,7 +15,7 @@ import sensor.imu.api.TriaxialStage;
  * An IMU [T-IMU]: a parent frame (the sensor mount) holding sub-sensors at their own offsets, each producing
  * its ideal signal — accelerometer [T-29] specific force, gyroscope [T-30] angular velocity, magnetometer
  * [T-M] flux density, all in the sub-sensor's own frame — then running its stage chain; the output lists the
- * configured axes in order as {@link Channels}. Noise draws are keyed by (seed, sensor id, sample index,
+ * configured axes in order as {@link Channels}, with the white-noise variance its stages state per channel. Noise draws are keyed by (seed, sensor id, sample index,
  * sub-sensor position, stage position, axis), so output is reproducible and thread-independent.
  */
 final class ImuSensor implements Sensor {
@@ -38,6 +38,7 @@ final class ImuSensor implements Sensor {
     private final int[] outSub, outAxis;
     private final List<String> names, units;
     private final Context context = new Context();
+    private double[] variances;
 
     ImuSensor(Sub[] subs, int[] outSub, int[] outAxis, List<String> names, List<String> units) {
         this.subs = subs;
@@ -83,7 +84,22 @@ final class ImuSensor implements Sensor {
             values[j] = subs[outSub[j]].u[outAxis[j]];
         }
         c.end();
-        return new Channels(names, units, values);
+        if (variances == null) {
+            variances = variances(1 / ctx.period());
+        }
+        return new Channels(names, units, values, variances);
+    }
+
+    /** Per output channel: the white-noise variance its sub-sensor's stages add at {@code frequency}. */
+    private double[] variances(double frequency) {
+        double[] v = new double[outSub.length];
+        for (int j = 0; j < v.length; j++) {
+            for (TriaxialStage stage : subs[outSub[j]].stages) {
+                double w = stage.whiteNoiseVariance(frequency)[outAxis[j]];
+                v[j] += w >= 0 && w < Double.POSITIVE_INFINITY ? w : 0; // a stage's invalid answer counts as none
+            }
+        }
+        return v;
     }
 
     private static void set(double[] u, Vec3 v) {

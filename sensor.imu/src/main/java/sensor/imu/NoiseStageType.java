@@ -3,6 +3,7 @@ package sensor.imu;
 import org.osgi.service.component.annotations.Component;
 
 import sensor.api.Args;
+import sensor.imu.api.StageContext;
 import sensor.imu.api.TriaxialStage;
 import sensor.imu.api.TriaxialStageType;
 import sensor.imu.config.NoiseConfig;
@@ -27,11 +28,19 @@ public class NoiseStageType implements TriaxialStageType<NoiseConfig> {
         Args.notNull("noise config", config);
         var s = Checks.nonNegative("noise sigma", config.sigma());
         double[] sigma = {s.x(), s.y(), s.z()};
-        return (u, c) -> {
-            for (int i = 0; i < 3; i++) {
-                if (sigma[i] != 0) {
-                    u[i] += sigma[i] * c.gaussian(i);
+        return new TriaxialStage() {
+            @Override
+            public void apply(double[] u, StageContext c) {
+                for (int i = 0; i < 3; i++) {
+                    if (sigma[i] != 0) {
+                        u[i] += sigma[i] * c.gaussian(i);
+                    }
                 }
+            }
+
+            @Override
+            public double[] whiteNoiseVariance(double frequency) {
+                return new double[] {sigma[0] * sigma[0], sigma[1] * sigma[1], sigma[2] * sigma[2]};
             }
         };
     }

@@ -3,6 +3,7 @@ package sensor.imu;
 import org.osgi.service.component.annotations.Component;
 
 import sensor.api.Args;
+import sensor.imu.api.StageContext;
 import sensor.imu.api.TriaxialStage;
 import sensor.imu.api.TriaxialStageType;
 import sensor.imu.config.SpectralNoiseConfig;
@@ -31,12 +32,24 @@ public class SpectralNoiseStageType implements TriaxialStageType<SpectralNoiseCo
         Args.notNull("spectral-noise config", config);
         var d = Checks.nonNegative("spectral-noise density", config.density());
         double[] density = {d.x(), d.y(), d.z()};
-        return (u, c) -> {
-            double sqrtNu = Math.sqrt(c.frequency());
-            for (int i = 0; i < 3; i++) {
-                if (density[i] != 0) {
-                    u[i] += density[i] * sqrtNu * c.gaussian(i);
+        return new TriaxialStage() {
+            @Override
+            public void apply(double[] u, StageContext c) {
+                double sqrtNu = Math.sqrt(c.frequency());
+                for (int i = 0; i < 3; i++) {
+                    if (density[i] != 0) {
+                        u[i] += density[i] * sqrtNu * c.gaussian(i);
+                    }
                 }
+            }
+
+            @Override
+            public double[] whiteNoiseVariance(double frequency) {
+                double[] v = new double[3];
+                for (int i = 0; i < 3; i++) {
+                    v[i] = density[i] * density[i] * frequency;
+                }
+                return v;
             }
         };
     }

@@ -79,6 +79,28 @@ class ImuNoiseTest {
         }
     }
 
+    @Test
+    void T23_T25_statedVariancesAreTheWhiteNoisePowerOfTheChain() {
+        // total noise sigma^2 [T-23] plus spectral noise N^2 nu [T-25] per axis; the bias [T-B] is not white: it counts 0
+        double nu = 200;
+        Vec3 sigma = new Vec3(0.01, 0.0, 0.03), density = new Vec3(0.002, 0.004, 0.0);
+        var s = sensor(ImuConfig.of(Accelerometer.of().withStages(StageSpec.bias(new BiasConfig(new Vec3(0.5, 0.5, 0.5))),
+                StageSpec.noise(new NoiseConfig(sigma)), StageSpec.spectralNoise(new SpectralNoiseConfig(density))))
+                .withOutput("acc.x", "acc.y", "acc.z"));
+        StaticContext ctx = StaticContext.atRest("acc", 3, nu);
+        double[] stated = ((Channels) s.sample(ctx.at(1))).variances();
+        double[] expected = {sigma.x() * sigma.x() + density.x() * density.x() * nu,
+            sigma.y() * sigma.y() + density.y() * density.y() * nu, sigma.z() * sigma.z() + density.z() * density.z() * nu};
+        assertArrayEquals(expected, stated, 1e-15);
+        // and the samples have that variance: relative standard error of a sample variance sqrt(2/(n-1)) = 0.45 %
+        int n = 100_000;
+        double[][] x = run(s, ctx, n, 3);
+        for (int a = 0; a < 3; a++) {
+            double sd = std(x[a]);
+            assertEquals(expected[a], sd * sd, 5 * expected[a] * Math.sqrt(2.0 / (n - 1)), "axis " + a);
+        }
+    }
+
     /** Non-overlapping Allan deviation of rate samples {@code y} at cluster size {@code m}. */
     private static double allanDeviation(double[] y, int m) {
         int clusters = y.length / m;

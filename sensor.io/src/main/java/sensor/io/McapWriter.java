@@ -13,15 +13,23 @@ import java.util.Map;
 import java.util.zip.CRC32;
 
 /**
- * A minimal, chunk-less MCAP writer (https://mcap.dev/spec): magic, Header, Schema/Channel/Message/Metadata
- * records streamed into a temporary file, then on {@link #close()} Data End (with the data section CRC), a summary
- * section (schemas, channels, Statistics, Metadata Index), summary offsets, Footer (with the summary CRC) and magic, and
- * the atomic rename to the final name.
+ * An indexed MCAP writer (https://mcap.dev/spec), streamed into a temporary file: magic, Header, Schema and Channel
+ * records, messages collected into Chunks (closed when their uncompressed records reach the chunk size, compressed with
+ * zstd through aircompressor or stored uncompressed, with their CRC), each chunk followed by one Message Index per
+ * channel in it, and Metadata records between chunks. {@link #close()} writes Data End (with the data section CRC), a
+ * summary section (schemas, channels, Statistics with per-channel counts, Chunk Indexes, Metadata Indexes), summary
+ * offsets, Footer (with the summary CRC) and magic, then renames the file to its final name. Indexed readers (Foxglove,
+ * {@code ros2 bag}, {@code @mcap/core}) seek through the chunk and message indexes.
  */
 public final class McapWriter implements AutoCloseable {
     static final byte[] MAGIC = {(byte) 0x89, 'M', 'C', 'A', 'P', '0', '\r', '\n'};
     static final int OP_HEADER = 0x01, OP_FOOTER = 0x02, OP_SCHEMA = 0x03, OP_CHANNEL = 0x04, OP_MESSAGE = 0x05,
-            OP_STATISTICS = 0x0B, OP_METADATA = 0x0C, OP_METADATA_INDEX = 0x0D, OP_SUMMARY_OFFSET = 0x0E, OP_DATA_END = 0x0F;
+            OP_CHUNK = 0x06, OP_MESSAGE_INDEX = 0x07, OP_CHUNK_INDEX = 0x08, OP_STATISTICS = 0x0B, OP_METADATA = 0x0C,
+            OP_METADATA_INDEX = 0x0D, OP_SUMMARY_OFFSET = 0x0E, OP_DATA_END = 0x0F;
+    /** Chunk compressions: {@code zstd} or {@code ""} (none). */
+    public static final List<String> COMPRESSIONS = List.of("zstd", "");
+    /** The default uncompressed chunk size: 4 MiB. */
+    public static final int DEFAULT_CHUNK_SIZE = 4 << 20;
 
     private final AtomicFiles.Pending file;
     private final OutputStream out;
@@ -30,14 +38,39 @@ public final class McapWriter implements AutoCloseable {
     private final List<byte[]> schemaRecords = new ArrayList<>();
     private final List<byte[]> channelRecords = new ArrayList<>();
     private final List<byte[]> metadataIndexRecords = new ArrayList<>();
+    private final List<byte[]> chunkIndexRecords = new ArrayList<>();
+    private final String compression;
+    private final int chunkSize;
+    /** The open chunk: its uncompressed records, time range and per-channel (log time, offset) pairs. */
+    private final java.io.ByteArrayOutputStream chunk = new java.io.ByteArrayOutputStream();
+    private final Map<Integer, Rec> chunkIndexes = new java.util.TreeMap<>();
+    private long chunkStart = Long.MAX_VALUE, chunkEnd = Long.MIN_VALUE;
     private final Map<Integer, Long> perChannel = new LinkedHashMap<>();
     private final Map<Integer, Integer> sequence = new LinkedHashMap<>();
     private long messages;
     private long startTime = Long.MAX_VALUE, endTime = Long.MIN_VALUE;
     private boolean closed;
 
-    /** Starts {@code target} (under a temporary name) with the given profile, e.g. {@code ros2}. */
+    /** Starts {@code target} (under a temporary name) with the given profile, zstd chunks of the default size. */
     public McapWriter(Path target, String profile) throws IOException {
+        this(target, profile, "zstd", DEFAULT_CHUNK_SIZE);
+    }
+
+    /**
+     * Starts {@code target} (under a temporary name) with the given profile, e.g. {@code ros2}.
+     *
+     * @param compression one of {@link #COMPRESSIONS}
+     * @param chunkSize   uncompressed bytes of records after which a chunk is closed (1 KiB to 1 GiB)
+     */
+    public McapWriter(Path target, String profile, String compression, int chunkSize) throws IOException {
+        if (!COMPRESSIONS.contains(compression)) {
+            throw new IllegalArgumentException("MCAP compression must be one of zstd or none, got '" + compression + "'");
+        }
+        if (chunkSize < 1024 || chunkSize > 1 << 30) {
+            throw new IllegalArgumentException("MCAP chunk size must be 1 KiB to 1 GiB, got " + chunkSize + " bytes");
+        }
+        this.compression = compression;
+        this.chunkSize = chunkSize;
         file = AtomicFiles.open(target);
         out = file.out();
         try {
@@ -79,6 +112,7 @@ public final class McapWriter implements AutoCloseable {
 
     /** Adds a Metadata record (a named string map, e.g. a sensor's gap), indexed in the summary. */
     public void metadata(String name, Map<String, String> entries) throws IOException {
+        flushChunk();
         Rec r = new Rec();
         r.string(name).bytes(map(entries));
         byte[] rec = r.record(OP_METADATA);
@@ -101,11 +135,57 @@ public final class McapWriter implements AutoCloseable {
         int seq = sequence.merge(channel, 1, Integer::sum) - 1;
         Rec r = new Rec();
         r.u16(channel).u32(seq).u64(logTime).u64(publishTime).raw(data);
-        write(r.record(OP_MESSAGE), true);
+        chunkIndexes.computeIfAbsent(channel, c -> new Rec()).u64(logTime).u64(chunk.size());
+        chunk.write(r.record(OP_MESSAGE));
+        chunkStart = Math.min(chunkStart, logTime);
+        chunkEnd = Math.max(chunkEnd, logTime);
         perChannel.merge(channel, 1L, Long::sum);
         messages++;
         startTime = Math.min(startTime, logTime);
         endTime = Math.max(endTime, logTime);
+        if (chunk.size() >= chunkSize) {
+            flushChunk();
+        }
+    }
+
+    /** Writes the open chunk (if it holds a message), its message indexes, and records its chunk index. */
+    private void flushChunk() throws IOException {
+        if (chunk.size() == 0) {
+            return;
+        }
+        byte[] records = chunk.toByteArray();
+        chunk.reset();
+        CRC32 crc = new CRC32();
+        crc.update(records);
+        byte[] stored = compression.isEmpty() ? records : zstd(records);
+        Rec c = new Rec();
+        c.u64(chunkStart).u64(chunkEnd).u64(records.length).u32((int) crc.getValue()).string(compression)
+                .u64(stored.length).raw(stored);
+        long chunkOffset = position;
+        byte[] chunkRecord = c.record(OP_CHUNK);
+        write(chunkRecord, true);
+        long indexStart = position;
+        Rec offsets = new Rec();
+        for (Map.Entry<Integer, Rec> e : chunkIndexes.entrySet()) {
+            offsets.u16(e.getKey()).u64(position);
+            Rec mi = new Rec();
+            mi.u16(e.getKey()).bytes(e.getValue().toArray());
+            write(mi.record(OP_MESSAGE_INDEX), true);
+        }
+        Rec ci = new Rec();
+        ci.u64(chunkStart).u64(chunkEnd).u64(chunkOffset).u64(chunkRecord.length).bytes(offsets.toArray())
+                .u64(position - indexStart).string(compression).u64(stored.length).u64(records.length);
+        chunkIndexRecords.add(ci.record(OP_CHUNK_INDEX));
+        chunkIndexes.clear();
+        chunkStart = Long.MAX_VALUE;
+        chunkEnd = Long.MIN_VALUE;
+    }
+
+    private static byte[] zstd(byte[] data) {
+        io.airlift.compress.zstd.ZstdCompressor z = new io.airlift.compress.zstd.ZstdCompressor();
+        byte[] out = new byte[z.maxCompressedLength(data.length)];
+        int n = z.compress(data, 0, data.length, out, 0, out.length);
+        return java.util.Arrays.copyOf(out, n);
     }
 
     /** Number of messages written so far. */
@@ -122,6 +202,7 @@ public final class McapWriter implements AutoCloseable {
         closed = true;
         boolean ok = false;
         try {
+            flushChunk();
             Rec de = new Rec();
             de.u32((int) dataCrc.getValue());
             write(de.record(OP_DATA_END), false);
@@ -132,12 +213,14 @@ public final class McapWriter implements AutoCloseable {
             groups.add(group(OP_SCHEMA, schemaRecords, summaryCrc));
             groups.add(group(OP_CHANNEL, channelRecords, summaryCrc));
             Rec st = new Rec();
-            st.u64(messages).u16(schemaRecords.size()).u32(channelRecords.size()).u32(0).u32(metadataIndexRecords.size()).u32(0)
+            st.u64(messages).u16(schemaRecords.size()).u32(channelRecords.size()).u32(0).u32(metadataIndexRecords.size())
+                    .u32(chunkIndexRecords.size())
                     .u64(messages == 0 ? 0 : startTime).u64(messages == 0 ? 0 : endTime);
             Rec counts = new Rec();
             perChannel.forEach((k, v) -> counts.u16(k).u64(v));
             st.bytes(counts.toArray());
             groups.add(group(OP_STATISTICS, List.of(st.record(OP_STATISTICS)), summaryCrc));
+            groups.add(group(OP_CHUNK_INDEX, chunkIndexRecords, summaryCrc));
             groups.add(group(OP_METADATA_INDEX, metadataIndexRecords, summaryCrc));
             long summaryOffsetStart = position;
             for (long[] g : groups) {

@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * ROS 2 messages in CDR (XCDR1, little-endian encapsulation {@code 00 01 00 00}) and their
- * {@code ros2msg} schema texts: {@code sensor_msgs/msg/PointCloud2} and {@code sensor_msgs/msg/Imu}.
+ * {@code ros2msg} schema texts: {@code sensor_msgs/msg/PointCloud2}, {@code Imu}, {@code MagneticField},
+ * {@code JointState}, {@code nav_msgs/msg/Odometry}, {@code std_msgs/msg/Float64}, {@code tf2_msgs/msg/TFMessage}
+ * and {@code rosgraph_msgs/msg/Clock}.
  */
 public final class Ros2 {
     private Ros2() {}
@@ -18,6 +20,16 @@ public final class Ros2 {
             + SEP + "MSG: builtin_interfaces/Time\n"
             + "int32 sec\n"
             + "uint32 nanosec\n";
+
+    static final String QUATERNION_DEF = SEP + "MSG: geometry_msgs/Quaternion\n"
+            + "float64 x 0\n"
+            + "float64 y 0\n"
+            + "float64 z 0\n"
+            + "float64 w 1\n";
+    static final String VECTOR3_DEF = SEP + "MSG: geometry_msgs/Vector3\n"
+            + "float64 x\n"
+            + "float64 y\n"
+            + "float64 z\n";
 
     /** Schema name and text of PointCloud2. */
     public static final String POINT_CLOUD2 = "sensor_msgs/msg/PointCloud2";
@@ -54,16 +66,73 @@ public final class Ros2 {
             + "float64[9] angular_velocity_covariance\n"
             + "geometry_msgs/Vector3 linear_acceleration\n"
             + "float64[9] linear_acceleration_covariance\n"
+            + HEADER_DEFS + QUATERNION_DEF + VECTOR3_DEF;
+
+    /** Schema name and text of MagneticField (tesla). */
+    public static final String MAGNETIC_FIELD = "sensor_msgs/msg/MagneticField";
+    public static final String MAGNETIC_FIELD_DEF = "std_msgs/Header header\n"
+            + "geometry_msgs/Vector3 magnetic_field\n"
+            + "float64[9] magnetic_field_covariance\n"
+            + HEADER_DEFS + VECTOR3_DEF;
+
+    /** Schema name and text of JointState. */
+    public static final String JOINT_STATE = "sensor_msgs/msg/JointState";
+    public static final String JOINT_STATE_DEF = "std_msgs/Header header\n"
+            + "string[] name\n"
+            + "float64[] position\n"
+            + "float64[] velocity\n"
+            + "float64[] effort\n"
+            + HEADER_DEFS;
+
+    /** Schema name and text of Float64. */
+    public static final String FLOAT64_MSG = "std_msgs/msg/Float64";
+    public static final String FLOAT64_DEF = "float64 data\n";
+
+    /** Schema name and text of Clock. */
+    public static final String CLOCK = "rosgraph_msgs/msg/Clock";
+    public static final String CLOCK_DEF = "builtin_interfaces/Time clock\n"
+            + SEP + "MSG: builtin_interfaces/Time\n"
+            + "int32 sec\n"
+            + "uint32 nanosec\n";
+
+    /** Schema name and text of Odometry. */
+    public static final String ODOMETRY = "nav_msgs/msg/Odometry";
+    public static final String ODOMETRY_DEF = "std_msgs/Header header\n"
+            + "string child_frame_id\n"
+            + "geometry_msgs/PoseWithCovariance pose\n"
+            + "geometry_msgs/TwistWithCovariance twist\n"
             + HEADER_DEFS
-            + SEP + "MSG: geometry_msgs/Quaternion\n"
-            + "float64 x 0\n"
-            + "float64 y 0\n"
-            + "float64 z 0\n"
-            + "float64 w 1\n"
-            + SEP + "MSG: geometry_msgs/Vector3\n"
+            + SEP + "MSG: geometry_msgs/PoseWithCovariance\n"
+            + "geometry_msgs/Pose pose\n"
+            + "float64[36] covariance\n"
+            + SEP + "MSG: geometry_msgs/Pose\n"
+            + "geometry_msgs/Point position\n"
+            + "geometry_msgs/Quaternion orientation\n"
+            + SEP + "MSG: geometry_msgs/Point\n"
             + "float64 x\n"
             + "float64 y\n"
-            + "float64 z\n";
+            + "float64 z\n"
+            + QUATERNION_DEF
+            + SEP + "MSG: geometry_msgs/TwistWithCovariance\n"
+            + "geometry_msgs/Twist twist\n"
+            + "float64[36] covariance\n"
+            + SEP + "MSG: geometry_msgs/Twist\n"
+            + "geometry_msgs/Vector3 linear\n"
+            + "geometry_msgs/Vector3 angular\n"
+            + VECTOR3_DEF;
+
+    /** Schema name and text of TFMessage. */
+    public static final String TF_MESSAGE = "tf2_msgs/msg/TFMessage";
+    public static final String TF_MESSAGE_DEF = "geometry_msgs/TransformStamped[] transforms\n"
+            + SEP + "MSG: geometry_msgs/TransformStamped\n"
+            + "std_msgs/Header header\n"
+            + "string child_frame_id\n"
+            + "geometry_msgs/Transform transform\n"
+            + HEADER_DEFS
+            + SEP + "MSG: geometry_msgs/Transform\n"
+            + "geometry_msgs/Vector3 translation\n"
+            + "geometry_msgs/Quaternion rotation\n"
+            + VECTOR3_DEF + QUATERNION_DEF;
 
     /** PointField datatypes (sensor_msgs/PointField). */
     public static final int UINT16 = 4, FLOAT32 = 7, FLOAT64 = 8;
@@ -126,37 +195,124 @@ public final class Ros2 {
 
     /**
      * An Imu message: orientation unknown (identity, covariance[0] = −1 per the ROS convention); angular
-     * velocity / linear acceleration from {@code gyro} / {@code acc} (null → zero with covariance[0] = −1);
-     * other covariances 0 (unknown).
+     * velocity / linear acceleration from {@code gyro} / {@code acc} (null → zero with covariance[0] = −1), their
+     * covariances diagonal with the variances given per axis ({@code null}: all 0, unknown).
      */
-    public static byte[] imu(double stamp, String frameId, double[] gyro, double[] acc) {
+    public static byte[] imu(double stamp, String frameId, double[] gyro, double[] gyroVariance, double[] acc,
+            double[] accVariance) {
         Cdr c = new Cdr(512);
         header(c, stamp, frameId);
         c.f64(0).f64(0).f64(0).f64(1);
-        covariance(c, true);
+        covariance(c, null, true);
         vector(c, gyro);
-        covariance(c, gyro == null);
+        covariance(c, gyroVariance, gyro == null);
         vector(c, acc);
-        covariance(c, acc == null);
+        covariance(c, accVariance, acc == null);
         return c.toArray();
+    }
+
+    /** A MagneticField message (tesla), the covariance diagonal with {@code variance} per axis (null: 0, unknown). */
+    public static byte[] magneticField(double stamp, String frameId, double[] field, double[] variance) {
+        Cdr c = new Cdr(160);
+        header(c, stamp, frameId);
+        vector(c, field);
+        covariance(c, variance, false);
+        return c.toArray();
+    }
+
+    /** A JointState message of one joint {@code name}: position and velocity, no effort. */
+    public static byte[] jointState(double stamp, String frameId, String name, double position, double velocity) {
+        Cdr c = new Cdr(128);
+        header(c, stamp, frameId);
+        c.u32(1).string(name);
+        c.u32(1).f64(position);
+        c.u32(1).f64(velocity);
+        c.u32(0);
+        return c.toArray();
+    }
+
+    /** A Float64 message. */
+    public static byte[] float64(double value) {
+        return new Cdr(16).f64(value).toArray();
+    }
+
+    /** A Clock message. */
+    public static byte[] clock(double time) {
+        Cdr c = new Cdr(16);
+        stamp(c, time);
+        return c.toArray();
+    }
+
+    /**
+     * An Odometry message of a frame {@code child} in {@code parent}: pose (position, orientation w, x, y, z) in the
+     * parent frame, and the twist given in the parent frame ({@code v}, {@code w}), written in the child frame as ROS
+     * expects; covariances 0 (exact).
+     */
+    public static byte[] odometry(double stamp, String parent, String child, double[] position, double[] q, double[] v,
+            double[] w) {
+        Cdr c = new Cdr(768);
+        header(c, stamp, parent);
+        c.string(child);
+        vector(c, position);
+        c.f64(q[1]).f64(q[2]).f64(q[3]).f64(q[0]);
+        zeros(c, 36);
+        vector(c, inverseRotate(q, v));
+        vector(c, inverseRotate(q, w));
+        zeros(c, 36);
+        return c.toArray();
+    }
+
+    /** A transform of frame {@code child} in frame {@code parent}: translation and rotation (w, x, y, z). */
+    public record Transform(String parent, String child, double[] translation, double[] rotation) {}
+
+    /** A TFMessage of {@code transforms}, all stamped {@code stamp}. */
+    public static byte[] transforms(double stamp, java.util.List<Transform> transforms) {
+        Cdr c = new Cdr(64 + 128 * transforms.size());
+        c.u32(transforms.size());
+        for (Transform t : transforms) {
+            header(c, stamp, t.parent());
+            c.string(t.child());
+            vector(c, t.translation());
+            double[] q = t.rotation();
+            c.f64(q[1]).f64(q[2]).f64(q[3]).f64(q[0]);
+        }
+        return c.toArray();
+    }
+
+    /** Rotates {@code v} by the inverse of the unit quaternion {@code q} (w, x, y, z). */
+    static double[] inverseRotate(double[] q, double[] v) {
+        double w = q[0], x = -q[1], y = -q[2], z = -q[3];
+        // t = 2 (u × v); v' = v + w t + u × t, with u = (x, y, z) of the conjugate
+        double tx = 2 * (y * v[2] - z * v[1]), ty = 2 * (z * v[0] - x * v[2]), tz = 2 * (x * v[1] - y * v[0]);
+        return new double[] {v[0] + w * tx + (y * tz - z * ty), v[1] + w * ty + (z * tx - x * tz),
+            v[2] + w * tz + (x * ty - y * tx)};
+    }
+
+    private static void zeros(Cdr c, int n) {
+        for (int i = 0; i < n; i++) {
+            c.f64(0);
+        }
     }
 
     private static void vector(Cdr c, double[] v) {
         c.f64(v == null ? 0 : v[0]).f64(v == null ? 0 : v[1]).f64(v == null ? 0 : v[2]);
     }
 
-    private static void covariance(Cdr c, boolean unknown) {
-        c.f64(unknown ? -1 : 0);
-        for (int i = 1; i < 9; i++) {
-            c.f64(0);
+    /** A 3×3 covariance, row-major: −1 first when the quantity is not measured, else diagonal {@code variance}. */
+    private static void covariance(Cdr c, double[] variance, boolean notMeasured) {
+        for (int i = 0; i < 9; i++) {
+            c.f64(notMeasured ? (i == 0 ? -1 : 0) : variance != null && i % 4 == 0 ? variance[i / 4] : 0);
         }
     }
 
     private static void header(Cdr c, double stamp, String frameId) {
-        long ns = nanos(stamp);
-        long sec = Math.floorDiv(ns, 1_000_000_000L);
-        c.u32((int) sec).u32((int) Math.floorMod(ns, 1_000_000_000L));
+        stamp(c, stamp);
         c.string(frameId);
+    }
+
+    private static void stamp(Cdr c, double time) {
+        long ns = nanos(time);
+        c.u32((int) Math.floorDiv(ns, 1_000_000_000L)).u32((int) Math.floorMod(ns, 1_000_000_000L));
     }
 
     /** CDR little-endian serializer; alignment is relative to the end of the 4-byte encapsulation header. */

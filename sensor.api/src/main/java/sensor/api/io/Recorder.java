@@ -6,6 +6,8 @@ import java.util.Map;
 
 import org.osgi.annotation.versioning.ConsumerType;
 
+import sensor.api.sensor.SensorMount;
+
 /**
  * An output sink that records frames into files of one output folder; {@link #close()} completes every
  * file atomically (a file appears under its final name only when complete).
@@ -25,6 +27,13 @@ public interface Recorder extends OutputSink {
      * Metadata record); called before {@link #close()}. Default: ignored.
      */
     default void metadata(String name, Map<String, String> entries) {}
+
+    /**
+     * Records where sensors sit (sensor id → mount) at simulation time {@code time}, where a format has a place for
+     * it (MCAP: {@code /tf_static} transforms from each mount's body, or the world, to the sensor frame); called
+     * before the first frame of those sensors, and again for sensors that join later. Default: ignored.
+     */
+    default void mounts(double time, Map<String, SensorMount> mounts) {}
 
     /** What was recorded so far. */
     Summary summary();

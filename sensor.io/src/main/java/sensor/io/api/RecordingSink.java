@@ -17,11 +17,11 @@ import sensor.api.io.Recorder;
 import sensor.api.sensor.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.io.AtomicFiles;
+import sensor.io.McapTopics;
 import sensor.io.McapWriter;
 import sensor.io.PointCloudFiles;
 import sensor.io.Points;
 import sensor.io.Previews;
-import sensor.io.Ros2;
 import sensor.io.ScalarSeries;
 import sensor.api.lidar.LidarOutput;
 
@@ -36,10 +36,11 @@ import sensor.api.lidar.LidarOutput;
  * IMU-like sensors (type imu/accelerometer/gyroscope/magnetometer or channels named {@code acc.*},
  * {@code gyro.*}, {@code mag.*}) also → {@code <sensorId>-plot.png} on close (one panel per channel
  * group);</li>
- * <li>all → {@code run.mcap}: ROS 2 CDR {@code sensor_msgs/msg/PointCloud2} on {@code /<sensorId>/points}
- * and {@code sensor_msgs/msg/Imu} on {@code /<sensorId>/imu} (sensors with {@code acc.*} or
- * {@code gyro.*} channels); other scalar sensors are not written to MCAP.</li>
+ * <li>all → {@code run.mcap}, chunked and indexed (zstd by default): every frame of every sensor as ROS 2 CDR
+ * messages ({@code PointCloud2}, {@code Imu}, {@code MagneticField}, {@code JointState}, {@code Odometry} with
+ * {@code /tf}, {@code Float64} per other channel, and {@code /clock}; see {@link McapTopics}).</li>
  * </ul>
+ * {@link Options#lidarFrameStride()} thins the per-frame point files only; MCAP records every frame.
  * Every file appears atomically (temporary name in the same folder, then an atomic move); CSV and MCAP
  * are streamed into their temporary file and renamed on {@link #close()}, so a run that is never closed
  * leaves no CSV or MCAP under a final name. Thread-safe (calls are serialised).
@@ -50,11 +51,11 @@ public final class RecordingSink implements Recorder {
     private final Path outDir;
     private final Set<OutputFormat> formats;
     private final McapWriter mcap;
+    private final McapTopics topics;
+    private final int lidarFrameStride;
     private final Map<String, Long> frames = new LinkedHashMap<>();
     private final List<Path> files = new ArrayList<>();
     private final Map<String, Scalar> scalars = new LinkedHashMap<>();
-    private final Map<String, Integer> pointChannels = new LinkedHashMap<>();
-    private int pointSchema = -1, imuSchema = -1;
     private long points;
     private boolean closed;
 
@@ -63,17 +64,49 @@ public final class RecordingSink implements Recorder {
         List<String> names, units;
         AtomicFiles.Pending csv;
         ScalarSeries series;
-        int mcapChannel = -1;
-        int[] gyro, acc;
+    }
+
+    /**
+     * How a run is recorded beyond the formats.
+     *
+     * @param lidarFrameStride every n-th frame of each lidar goes to the per-frame point files (n >= 1)
+     * @param mcapCompression  MCAP chunk compression: {@code zstd} or {@code none}
+     * @param mcapChunkSize    uncompressed bytes per MCAP chunk (1 KiB to 1 GiB)
+     */
+    public record Options(int lidarFrameStride, String mcapCompression, int mcapChunkSize) {
+        /** Every frame to files, zstd chunks of 4 MiB. */
+        public static final Options DEFAULT = new Options(1, "zstd", McapWriter.DEFAULT_CHUNK_SIZE);
+
+        /** @throws IllegalArgumentException naming a value out of range */
+        public Options {
+            if (lidarFrameStride < 1) {
+                throw new IllegalArgumentException("lidarFrameStride must be >= 1, got " + lidarFrameStride);
+            }
+            if (!List.of("zstd", "none").contains(mcapCompression)) {
+                throw new IllegalArgumentException("MCAP compression must be zstd or none, got '" + mcapCompression + "'");
+            }
+            if (mcapChunkSize < 1024 || mcapChunkSize > 1 << 30) {
+                throw new IllegalArgumentException("MCAP chunk size must be 1 KiB to 1 GiB, got " + mcapChunkSize + " bytes");
+            }
+        }
+    }
+
+    /** A sink with {@link Options#DEFAULT}. */
+    public RecordingSink(Path outDir, Set<OutputFormat> formats) throws IOException {
+        this(outDir, formats, Options.DEFAULT);
     }
 
     /**
      * Creates {@code outDir} when missing and checks that it is writable.
      *
-     * @throws IllegalArgumentException when {@code formats} is empty or holds null, or {@code outDir} is null
+     * @throws IllegalArgumentException when {@code formats} is empty or holds null, or {@code outDir} or
+     *                                  {@code options} is null
      * @throws IOException              naming the folder when it cannot be created or written
      */
-    public RecordingSink(Path outDir, Set<OutputFormat> formats) throws IOException {
+    public RecordingSink(Path outDir, Set<OutputFormat> formats, Options options) throws IOException {
+        if (options == null) {
+            throw new IllegalArgumentException("options must not be null");
+        }
         if (outDir == null) {
             throw new IllegalArgumentException("outDir must not be null");
         }
@@ -93,7 +126,10 @@ public final class RecordingSink implements Recorder {
         } catch (IOException e) {
             throw new IOException("output directory " + this.outDir + " is not writable: " + e, e);
         }
-        mcap = this.formats.contains(OutputFormat.MCAP) ? new McapWriter(this.outDir.resolve("run.mcap"), "ros2") : null;
+        lidarFrameStride = options.lidarFrameStride();
+        mcap = this.formats.contains(OutputFormat.MCAP) ? new McapWriter(this.outDir.resolve("run.mcap"), "ros2",
+                "none".equals(options.mcapCompression()) ? "" : options.mcapCompression(), options.mcapChunkSize()) : null;
+        topics = mcap == null ? null : new McapTopics(mcap);
     }
 
     /** The formats written. */
@@ -139,6 +175,14 @@ public final class RecordingSink implements Recorder {
         Path dir = outDir.resolve(id);
         String base = id + "-" + String.format(java.util.Locale.ROOT, "%06d", frame.index());
         boolean any = false;
+        if (mcap != null) {
+            topics.points(frame, p);
+            any = true;
+        }
+        if ((frame.index() - 1) % lidarFrameStride != 0) { // thinned: point files for every n-th frame only
+            points += any ? p.n : 0;
+            return;
+        }
         if (formats.contains(OutputFormat.PCD_BINARY)) {
             atomic(dir.resolve(base + ".pcd"), o -> PointCloudFiles.writePcd(p, true, o));
             any = true;
@@ -159,20 +203,6 @@ public final class RecordingSink implements Recorder {
             atomic(dir.resolve(base + "-range.png"), o -> Previews.png(Previews.rangeImage(p), o));
             atomic(dir.resolve(base + "-bev.png"),
                     o -> Previews.png(Previews.birdsEye(p, frame.sensorId() + " #" + frame.index()), o));
-            any = true;
-        }
-        if (mcap != null) {
-            if (pointSchema < 0) {
-                pointSchema = mcap.schema(Ros2.POINT_CLOUD2, "ros2msg",
-                        Ros2.POINT_CLOUD2_DEF.getBytes(StandardCharsets.UTF_8));
-            }
-            Integer ch = pointChannels.get(frame.sensorId());
-            if (ch == null) {
-                ch = mcap.channel(pointSchema, "/" + frame.sensorId() + "/points", "cdr", Map.of());
-                pointChannels.put(frame.sensorId(), ch);
-            }
-            mcap.message(ch, Ros2.nanos(frame.deliveredAt()), Ros2.nanos(frame.deliveredAt()),
-                    Ros2.pointCloud2(frame.time(), frame.sensorId(), p));
             any = true;
         }
         if (any) {
@@ -200,14 +230,6 @@ public final class RecordingSink implements Recorder {
             if (imu && formats.contains(OutputFormat.PNG)) {
                 s.series = new ScalarSeries(s.names, s.units);
             }
-            s.gyro = axes(s.names, "gyro");
-            s.acc = axes(s.names, "acc");
-            if (mcap != null && imu && (s.gyro != null || s.acc != null)) {
-                if (imuSchema < 0) {
-                    imuSchema = mcap.schema(Ros2.IMU, "ros2msg", Ros2.IMU_DEF.getBytes(StandardCharsets.UTF_8));
-                }
-                s.mcapChannel = mcap.channel(imuSchema, "/" + frame.sensorId() + "/imu", "cdr", Map.of());
-            }
         }
         if (!c.names().equals(s.names)) {
             throw new IllegalArgumentException("sensor " + frame.sensorId() + " changed its channels from "
@@ -224,19 +246,9 @@ public final class RecordingSink implements Recorder {
         if (s.series != null) {
             s.series.add(frame.time(), v);
         }
-        if (s.mcapChannel >= 0) {
-            mcap.message(s.mcapChannel, Ros2.nanos(frame.deliveredAt()), Ros2.nanos(frame.deliveredAt()),
-                    Ros2.imu(frame.time(), frame.sensorId(), pick(v, s.gyro), pick(v, s.acc)));
+        if (topics != null) {
+            topics.channels(frame, c);
         }
-    }
-
-    private static int[] axes(List<String> names, String prefix) {
-        int[] idx = {names.indexOf(prefix + ".x"), names.indexOf(prefix + ".y"), names.indexOf(prefix + ".z")};
-        return idx[0] >= 0 && idx[1] >= 0 && idx[2] >= 0 ? idx : null;
-    }
-
-    private static double[] pick(double[] v, int[] idx) {
-        return idx == null ? null : new double[] {v[idx[0]], v[idx[1]], v[idx[2]]};
     }
 
     /**
@@ -304,6 +316,19 @@ public final class RecordingSink implements Recorder {
             mcap.metadata(name, entries);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write metadata '" + name + "' to run.mcap: " + e.getMessage(), e);
+        }
+    }
+
+    /** Records the mounts as {@code /tf_static} in {@code run.mcap} (when MCAP is written and the sink is open). */
+    @Override
+    public synchronized void mounts(double time, Map<String, sensor.api.sensor.SensorMount> mounts) {
+        if (topics == null || closed) {
+            return;
+        }
+        try {
+            topics.mounts(time, mounts);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the sensor mounts to run.mcap: " + e.getMessage(), e);
         }
     }
 

@@ -86,8 +86,12 @@ final class Fixtures {
             2e-5, -1e-5, 4e-5 + 1e-7 * k};
     }
 
+    /** The noise variances the fixture IMU states per channel (acc, gyro, mag). */
+    static final double[] IMU_VARIANCES = {1e-4, 2e-4, 3e-4, 4e-6, 5e-6, 6e-6, 1e-14, 2e-14, 3e-14};
+
     static SensorFrame imuFrame(String id, int k) {
-        return new SensorFrame(id, "imu", k, k * 0.01, k * 0.01 + 0.002, new Channels(IMU_NAMES, IMU_UNITS, imuValues(k)));
+        return new SensorFrame(id, "imu", k, k * 0.01, k * 0.01 + 0.002,
+                new Channels(IMU_NAMES, IMU_UNITS, imuValues(k), IMU_VARIANCES));
     }
 
     static SensorFrame encoderFrame(String id, int k) {

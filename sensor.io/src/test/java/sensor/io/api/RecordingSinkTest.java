@@ -9,6 +9,8 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,10 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import sensor.api.geom.Pose;
+import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorMount;
 
 /**
  * One recorded run in every format, each file checked by an independent third-party reader run with node:
@@ -34,18 +40,27 @@ class RecordingSinkTest {
     static Path dir;
     static RecordingSink.Summary summary;
 
+    /** Distinct delivery times of the recorded frames: one /clock message each. */
+    static long clockTicks;
+
     @BeforeAll
     static void record() throws IOException {
         RecordingSink sink = new RecordingSink(dir, EnumSet.allOf(OutputFormat.class));
+        List<SensorFrame> frames = new ArrayList<>();
         for (int k = 0; k < IMU_FRAMES; k++) {
-            sink.accept(Fixtures.imuFrame("imu1", k));
-            if (k % 10 == 4 && k / 10 < LIDAR_FRAMES) { // in delivery order, as the environment delivers
-                sink.accept(Fixtures.lidarFrame("lidar1", k / 10, Fixtures.FULL));
+            frames.add(Fixtures.imuFrame("imu1", k));
+            if (k % 10 == 4 && k / 10 < LIDAR_FRAMES) {
+                frames.add(Fixtures.lidarFrame("lidar1", k / 10, Fixtures.FULL));
             }
             if (k < ENC_FRAMES) {
-                sink.accept(Fixtures.encoderFrame("enc1", k));
+                frames.add(Fixtures.encoderFrame("enc1", k));
             }
         }
+        frames.sort(Comparator.comparingDouble(SensorFrame::deliveredAt)); // in delivery order, as the environment delivers
+        sink.mounts(0, Map.of("lidar1", SensorMount.on("rig", Pose.translation(0.5, 0, 2)), "imu1",
+                SensorMount.world(Pose.translation(1, 2, 3))));
+        frames.forEach(sink::accept);
+        clockTicks = frames.stream().mapToDouble(SensorFrame::deliveredAt).distinct().count();
         sink.close();
         sink.close(); // idempotent
         summary = sink.summary();
@@ -193,18 +208,60 @@ class RecordingSinkTest {
     void mcapReadByMcapCoreAndRos2Deserializer() throws Exception {
         Map<String, String> m = NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
         assertEquals("ros2", m.get("profile"));
-        assertEquals(String.valueOf(LIDAR_FRAMES + IMU_FRAMES), m.get("statistics.messageCount"));
-        assertEquals("2", m.get("statistics.schemaCount"));
-        assertEquals("2", m.get("statistics.channelCount"));
+        // every frame through the chunk and message indexes: points, Imu and MagneticField per IMU sample, JointState per
+        // encoder sample, a clock tick per delivery time, and the mounts on /tf_static
+        long messages = LIDAR_FRAMES + 2 * IMU_FRAMES + ENC_FRAMES + clockTicks + 1;
+        assertEquals(String.valueOf(messages), m.get("statistics.messageCount"));
+        assertEquals(String.valueOf(messages), m.get("indexed.decoded"));
+        assertEquals("6", m.get("statistics.schemaCount"));
+        assertEquals("6", m.get("statistics.channelCount"));
+        String tf = "last./tf_static.transforms.";
+        assertEquals("world imu1 1 2 3 1", String.join(" ", m.get(tf + "0.header.frame_id"), m.get(tf + "0.child_frame_id"),
+                m.get(tf + "0.transform.translation.x"), m.get(tf + "0.transform.translation.y"),
+                m.get(tf + "0.transform.translation.z"), m.get(tf + "0.transform.rotation.w")));
+        assertEquals("rig lidar1 0.5 2", String.join(" ", m.get(tf + "1.header.frame_id"), m.get(tf + "1.child_frame_id"),
+                m.get(tf + "1.transform.translation.x"), m.get(tf + "1.transform.translation.z")));
+        assertEquals("zstd", m.get("summary.compression"));
+        assertEquals(m.get("statistics.chunkCount"), m.get("summary.chunkIndexes"));
         assertEquals("sensor_msgs/msg/PointCloud2 ros2msg cdr " + LIDAR_FRAMES, m.get("summary.channel./lidar1/points"));
         assertEquals("sensor_msgs/msg/Imu ros2msg cdr " + IMU_FRAMES, m.get("summary.channel./imu1/imu"));
+        assertEquals("sensor_msgs/msg/MagneticField ros2msg cdr " + IMU_FRAMES, m.get("summary.channel./imu1/mag"));
+        assertEquals("sensor_msgs/msg/JointState ros2msg cdr " + ENC_FRAMES, m.get("summary.channel./enc1/joint_states"));
+        assertEquals("rosgraph_msgs/msg/Clock ros2msg cdr " + clockTicks, m.get("summary.channel./clock"));
+        for (String topic : List.of("/lidar1/points", "/imu1/imu", "/imu1/mag", "/enc1/joint_states", "/clock")) {
+            assertEquals(m.get("count." + topic), m.get("indexed.count." + topic), topic);
+            assertEquals("true", m.get("indexed.monotonic." + topic), topic);
+        }
         assertEquals("true", m.get("stream.done"));
         assertEquals("true", m.get("stream.dataEnd"));
         assertEquals("true", m.get("stream.footer"));
         assertEquals("true", m.get("stream.logTimeOrdered"));
         assertEquals(String.valueOf(LIDAR_FRAMES), m.get("count./lidar1/points"));
         assertEquals(String.valueOf(IMU_FRAMES), m.get("count./imu1/imu"));
-        assertEquals(String.valueOf(2_000_000L), m.get("statistics.messageStartTime")); // imu frame 0 delivered at 2 ms
+        // the last samples, decoded: the encoder's joint, the magnetometer, the clock at the last delivery
+        String j = "last./enc1/joint_states.";
+        assertEquals("enc1", m.get(j + "name"));
+        assertEquals(0.1 * (ENC_FRAMES - 1), Double.parseDouble(m.get(j + "position")));
+        assertEquals(5.0, Double.parseDouble(m.get(j + "velocity")));
+        assertEquals("", m.get(j + "effort"));
+        double[] imuLast = Fixtures.imuValues(IMU_FRAMES - 1);
+        assertEquals(imuLast[6], Double.parseDouble(m.get("last./imu1/mag.magnetic_field.x")));
+        assertEquals(imuLast[7], Double.parseDouble(m.get("last./imu1/mag.magnetic_field.y")));
+        assertEquals(imuLast[8], Double.parseDouble(m.get("last./imu1/mag.magnetic_field.z")));
+        // covariances: diagonal, from the variances the IMU states (acc, gyro, mag)
+        double[] var = Fixtures.IMU_VARIANCES;
+        assertArrayEquals(new double[] {var[0], 0, 0, 0, var[1], 0, 0, 0, var[2]},
+                NodeReader.numbers(m.get("last./imu1/imu.linear_acceleration_covariance")), 0.0);
+        assertArrayEquals(new double[] {var[3], 0, 0, 0, var[4], 0, 0, 0, var[5]},
+                NodeReader.numbers(m.get("last./imu1/imu.angular_velocity_covariance")), 0.0);
+        assertArrayEquals(new double[] {-1, 0, 0, 0, 0, 0, 0, 0, 0},
+                NodeReader.numbers(m.get("last./imu1/imu.orientation_covariance")), 0.0);
+        assertArrayEquals(new double[] {var[6], 0, 0, 0, var[7], 0, 0, 0, var[8]},
+                NodeReader.numbers(m.get("last./imu1/mag.magnetic_field_covariance")), 0.0);
+        assertEquals("0", m.get("last./clock.clock.sec"));
+        assertEquals(String.valueOf(Math.round(((IMU_FRAMES - 1) * 0.01 + 0.002) * 1e9)), m.get("last./clock.clock.nanosec"));
+        assertEquals("0", m.get("statistics.messageStartTime")); // encoder frame 0 delivered at 0
+        assertEquals(m.get("last./clock.clock.nanosec"), m.get("statistics.messageEndTime")); // the last IMU delivery
         // PointCloud2 of lidar frame 0 (time 0.025 s)
         String pc = "first./lidar1/points.";
         assertEquals("sensor_msgs/msg/PointCloud2", m.get(pc + "schema"));
@@ -229,7 +286,7 @@ class RecordingSinkTest {
         assertEquals("-1", m.get(imu + "orientation_covariance0"));
         assertArrayEquals(new double[] {v0[3], v0[4], v0[5]}, NodeReader.numbers(m.get(imu + "angular_velocity")), 0.0);
         assertArrayEquals(new double[] {v0[0], v0[1], v0[2]}, NodeReader.numbers(m.get(imu + "linear_acceleration")), 0.0);
-        assertEquals("0", m.get(imu + "angular_velocity_covariance0"));
+        assertEquals(Fixtures.IMU_VARIANCES[3], Double.parseDouble(m.get(imu + "angular_velocity_covariance0")), 0.0);
     }
 
     @Test

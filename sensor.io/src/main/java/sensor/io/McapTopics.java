@@ -1,0 +1,185 @@
+package sensor.io;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
+import sensor.api.sensor.Channels;
+import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorMount;
+
+/**
+ * The ROS 2 topics of a run in {@code run.mcap}, chosen per sensor from its first frame's channels:
+ * <ul>
+ * <li>a point cloud → {@code sensor_msgs/msg/PointCloud2} on {@code /<id>/points};</li>
+ * <li>channels {@code gyro.x|y|z} or {@code acc.x|y|z} → {@code sensor_msgs/msg/Imu} on {@code /<id>/imu};
+ * {@code mag.x|y|z} (tesla) → {@code sensor_msgs/msg/MagneticField} on {@code /<id>/mag}; covariances diagonal from
+ * the channels' stated noise variances;</li>
+ * <li>{@code position, speed} (an encoder) → {@code sensor_msgs/msg/JointState} on {@code /<id>/joint_states}, the
+ * joint named after the sensor;</li>
+ * <li>{@code x, y, z, qw, qx, qy, qz, vx, vy, vz, wx, wy, wz} (a pose with its world-frame velocities, as the
+ * ground-truth sensor gives) → {@code nav_msgs/msg/Odometry} on {@code /<id>/odom}, and on {@code /tf} the transform
+ * {@code world → <body>} of the body it is mounted on (its pose less the mount offset; {@code world → <id>} when the
+ * mount is not known), so that every sensor frame chains to the world;</li>
+ * <li>sensor mounts ({@link #mounts}) → {@code tf2_msgs/msg/TFMessage} on {@code /tf_static}: {@code <body> → <id>}
+ * (or {@code world → <id>}) at the mount offset;</li>
+ * <li>any other channel {@code c} → {@code std_msgs/msg/Float64} on {@code /<id>/<c>} (the odometer's
+ * {@code /<id>/distance});</li>
+ * <li>{@code rosgraph_msgs/msg/Clock} on {@code /clock} at every new delivery time.</li>
+ * </ul>
+ * Log and publish times are the delivery times; header stamps the measurement times; frame ids the sensor ids.
+ * Topic names keep letters, digits, {@code _} and {@code /} (other characters become {@code _}).
+ */
+public final class McapTopics {
+    private final McapWriter mcap;
+    private final Map<String, Integer> schemas = new HashMap<>();
+    private final Map<String, Integer> channels = new HashMap<>();
+    private final Map<String, Scalar> scalars = new HashMap<>();
+    private final Map<String, SensorMount> mounts = new HashMap<>();
+    private long lastClock = Long.MIN_VALUE;
+
+    /** One scalar sensor's mapping, found from its first frame. */
+    private record Scalar(int[] gyro, int[] acc, int[] mag, int[] joint, int[] pose, List<Integer> plain) {}
+
+    private static final List<String> POSE = List.of("x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy",
+            "wz");
+
+    /** Writes into {@code mcap}. */
+    public McapTopics(McapWriter mcap) {
+        this.mcap = mcap;
+    }
+
+    /** Records sensor mounts at {@code time} as one message on {@code /tf_static}. */
+    public void mounts(double time, Map<String, SensorMount> sensors) throws IOException {
+        if (sensors.isEmpty()) {
+            return;
+        }
+        List<Ros2.Transform> transforms = new java.util.ArrayList<>();
+        for (Map.Entry<String, SensorMount> e : new java.util.TreeMap<>(sensors).entrySet()) {
+            SensorMount m = e.getValue();
+            mounts.put(e.getKey(), m);
+            transforms.add(transform(m.bodyId() == null ? "world" : m.bodyId(), e.getKey(), m.offset()));
+        }
+        message(Ros2.TF_MESSAGE, Ros2.TF_MESSAGE_DEF, "/tf_static", Ros2.nanos(time),
+                Ros2.transforms(time, transforms));
+    }
+
+    private static Ros2.Transform transform(String parent, String child, Pose p) {
+        Vec3 t = p.position();
+        Quat q = p.rotation();
+        return new Ros2.Transform(parent, child, new double[] {t.x(), t.y(), t.z()}, new double[] {q.w(), q.x(), q.y(), q.z()});
+    }
+
+    /** Records a lidar frame's points. */
+    public void points(SensorFrame f, Points p) throws IOException {
+        clock(f);
+        message(Ros2.POINT_CLOUD2, Ros2.POINT_CLOUD2_DEF, topic(f.sensorId(), "points"), f,
+                Ros2.pointCloud2(f.time(), f.sensorId(), p));
+    }
+
+    /** Records a scalar frame on the topics of its channels (see the class comment). */
+    public void channels(SensorFrame f, Channels c) throws IOException {
+        clock(f);
+        Scalar s = scalars.computeIfAbsent(f.sensorId(), id -> map(c.names()));
+        double[] v = c.values(), var = c.variances();
+        String id = f.sensorId();
+        if (s.gyro != null || s.acc != null) {
+            message(Ros2.IMU, Ros2.IMU_DEF, topic(id, "imu"), f, Ros2.imu(f.time(), id, pick(v, s.gyro),
+                    var == null ? null : pick(var, s.gyro), pick(v, s.acc), var == null ? null : pick(var, s.acc)));
+        }
+        if (s.mag != null) {
+            message(Ros2.MAGNETIC_FIELD, Ros2.MAGNETIC_FIELD_DEF, topic(id, "mag"), f,
+                    Ros2.magneticField(f.time(), id, pick(v, s.mag), var == null ? null : pick(var, s.mag)));
+        }
+        if (s.joint != null) {
+            message(Ros2.JOINT_STATE, Ros2.JOINT_STATE_DEF, topic(id, "joint_states"), f,
+                    Ros2.jointState(f.time(), id, id, v[s.joint[0]], v[s.joint[1]]));
+        }
+        if (s.pose != null) {
+            double[] p = pick(v, s.pose[0], s.pose[1], s.pose[2]), q = pick(v, s.pose[3], s.pose[4], s.pose[5], s.pose[6]);
+            message(Ros2.ODOMETRY, Ros2.ODOMETRY_DEF, topic(id, "odom"), f, Ros2.odometry(f.time(), "world", id, p, q,
+                    pick(v, s.pose[7], s.pose[8], s.pose[9]), pick(v, s.pose[10], s.pose[11], s.pose[12])));
+            SensorMount m = mounts.get(id);
+            Pose sensor = new Pose(new Vec3(p[0], p[1], p[2]), new Quat(q[0], q[1], q[2], q[3]));
+            Ros2.Transform tf = m == null ? transform("world", id, sensor)
+                    : m.bodyId() == null ? null : transform("world", m.bodyId(), sensor.compose(m.offset().inverse()));
+            if (tf != null) {
+                message(Ros2.TF_MESSAGE, Ros2.TF_MESSAGE_DEF, "/tf", f, Ros2.transforms(f.time(), List.of(tf)));
+            }
+        }
+        for (int i : s.plain) {
+            message(Ros2.FLOAT64_MSG, Ros2.FLOAT64_DEF, topic(id, c.names().get(i)), f, Ros2.float64(v[i]));
+        }
+    }
+
+    private static Scalar map(List<String> names) {
+        int[] gyro = axes(names, "gyro"), acc = axes(names, "acc"), mag = axes(names, "mag");
+        int[] joint = names.equals(List.of("position", "speed")) ? new int[] {0, 1} : null;
+        int[] pose = null;
+        if (names.containsAll(POSE)) {
+            pose = POSE.stream().mapToInt(names::indexOf).toArray();
+        }
+        List<Integer> plain = new java.util.ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String n = names.get(i);
+            boolean covered = n.startsWith("gyro.") && gyro != null || n.startsWith("acc.") && acc != null
+                    || n.startsWith("mag.") && mag != null || joint != null || pose != null && POSE.contains(n);
+            if (!covered) {
+                plain.add(i);
+            }
+        }
+        return new Scalar(gyro, acc, mag, joint, pose, plain);
+    }
+
+    private void clock(SensorFrame f) throws IOException {
+        long t = Ros2.nanos(f.deliveredAt());
+        if (t > lastClock) {
+            lastClock = t;
+            message(Ros2.CLOCK, Ros2.CLOCK_DEF, "/clock", f, Ros2.clock(f.deliveredAt()));
+        }
+    }
+
+    private void message(String schema, String definition, String topic, SensorFrame f, byte[] data) throws IOException {
+        message(schema, definition, topic, Ros2.nanos(f.deliveredAt()), data);
+    }
+
+    private void message(String schema, String definition, String topic, long logTime, byte[] data) throws IOException {
+        Integer ch = channels.get(topic);
+        if (ch == null) {
+            Integer sc = schemas.get(schema);
+            if (sc == null) {
+                sc = mcap.schema(schema, "ros2msg", definition.getBytes(StandardCharsets.UTF_8));
+                schemas.put(schema, sc);
+            }
+            ch = mcap.channel(sc, topic, "cdr", Map.of());
+            channels.put(topic, ch);
+        }
+        mcap.message(ch, logTime, logTime, data);
+    }
+
+    /** {@code /<id>/<name>} with characters outside ROS names replaced by {@code _}. */
+    static String topic(String id, String name) {
+        return ("/" + id + "/" + name).replaceAll("[^A-Za-z0-9_/]", "_");
+    }
+
+    private static int[] axes(List<String> names, String prefix) {
+        int[] idx = {names.indexOf(prefix + ".x"), names.indexOf(prefix + ".y"), names.indexOf(prefix + ".z")};
+        return idx[0] >= 0 && idx[1] >= 0 && idx[2] >= 0 ? idx : null;
+    }
+
+    private static double[] pick(double[] v, int... idx) {
+        if (idx == null) {
+            return null;
+        }
+        double[] out = new double[idx.length];
+        for (int i = 0; i < idx.length; i++) {
+            out[i] = v[idx[i]];
+        }
+        return out;
+    }
+}
