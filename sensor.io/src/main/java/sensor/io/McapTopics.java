@@ -32,7 +32,8 @@ import sensor.api.sensor.SensorMount;
  * {@code /<id>/distance});</li>
  * <li>{@code rosgraph_msgs/msg/Clock} on {@code /clock} at every new delivery time.</li>
  * </ul>
- * Log and publish times are the delivery times; header stamps the measurement times; frame ids the sensor ids.
+ * Every channel carries the ros2 profile's {@code offered_qos_profiles} ({@code /tf_static} transient local, the others
+ * the subscriber's default). Log and publish times are the delivery times; header stamps the measurement times; frame ids the sensor ids.
  * Topic names keep letters, digits, {@code _} and {@code /} (other characters become {@code _}).
  */
 public final class McapTopics {
@@ -45,6 +46,13 @@ public final class McapTopics {
 
     /** One scalar sensor's mapping, found from its first frame. */
     private record Scalar(int[] gyro, int[] acc, int[] mag, int[] joint, int[] pose, List<Integer> plain) {}
+
+    /** rosbag2's offered QoS of a latched topic (transient local, reliable), as {@code ros2 bag record} writes it. */
+    static final String TRANSIENT_LOCAL = "- history: 3\n  depth: 0\n  reliability: 1\n  durability: 1\n"
+            + "  deadline:\n    sec: 2147483647\n    nsec: 4294967295\n"
+            + "  lifespan:\n    sec: 2147483647\n    nsec: 4294967295\n  liveliness: 1\n"
+            + "  liveliness_lease_duration:\n    sec: 2147483647\n    nsec: 4294967295\n"
+            + "  avoid_ros_namespace_conventions: false";
 
     private static final List<String> POSE = List.of("x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy",
             "wz");
@@ -156,7 +164,8 @@ public final class McapTopics {
                 sc = mcap.schema(schema, "ros2msg", definition.getBytes(StandardCharsets.UTF_8));
                 schemas.put(schema, sc);
             }
-            ch = mcap.channel(sc, topic, "cdr", Map.of());
+            ch = mcap.channel(sc, topic, "cdr",
+                    Map.of("offered_qos_profiles", topic.equals("/tf_static") ? TRANSIENT_LOCAL : ""));
             channels.put(topic, ch);
         }
         mcap.message(ch, logTime, logTime, data);

@@ -39,6 +39,8 @@ public final class McapWriter implements AutoCloseable {
     private final List<byte[]> channelRecords = new ArrayList<>();
     private final List<byte[]> metadataIndexRecords = new ArrayList<>();
     private final List<byte[]> chunkIndexRecords = new ArrayList<>();
+    private final List<String> schemaNames = new ArrayList<>();
+    private final List<Channel> channels = new ArrayList<>();
     private final String compression;
     private final int chunkSize;
     /** The open chunk: its uncompressed records, time range and per-channel (log time, offset) pairs. */
@@ -91,6 +93,7 @@ public final class McapWriter implements AutoCloseable {
         r.u16(id).string(name).string(encoding).bytes(data);
         byte[] rec = r.record(OP_SCHEMA);
         schemaRecords.add(rec);
+        schemaNames.add(name);
         write(rec, true);
         return id;
     }
@@ -104,6 +107,7 @@ public final class McapWriter implements AutoCloseable {
         r.bytes(map(metadata));
         byte[] rec = r.record(OP_CHANNEL);
         channelRecords.add(rec);
+        channels.add(new Channel(topic, schemaNames.get(schemaId - 1), messageEncoding, Map.copyOf(metadata)));
         perChannel.put(id, 0L);
         sequence.put(id, 0);
         write(rec, true);
@@ -188,9 +192,27 @@ public final class McapWriter implements AutoCloseable {
         return java.util.Arrays.copyOf(out, n);
     }
 
+    /** A channel as written: topic, schema name, message encoding and metadata. */
+    public record Channel(String topic, String schema, String messageEncoding, Map<String, String> metadata) {}
+
     /** Number of messages written so far. */
     public long messageCount() {
         return messages;
+    }
+
+    /** The channels by id (from 0). */
+    public List<Channel> channels() {
+        return List.copyOf(channels);
+    }
+
+    /** Messages written so far on channel {@code id}. */
+    public long messageCount(int id) {
+        return perChannel.getOrDefault(id, 0L);
+    }
+
+    /** Log time range of the messages written so far, ns: {start, end}; {0, 0} without messages. */
+    public long[] timeRange() {
+        return messages == 0 ? new long[2] : new long[] {startTime, endTime};
     }
 
     /** Completes the file and renames it into place. Idempotent. */

@@ -22,6 +22,7 @@ import sensor.io.McapWriter;
 import sensor.io.PointCloudFiles;
 import sensor.io.Points;
 import sensor.io.Previews;
+import sensor.io.Rosbag2Metadata;
 import sensor.io.ScalarSeries;
 import sensor.api.lidar.LidarOutput;
 
@@ -40,7 +41,9 @@ import sensor.api.lidar.LidarOutput;
  * messages ({@code PointCloud2}, {@code Imu}, {@code MagneticField}, {@code JointState}, {@code Odometry} with
  * {@code /tf}, {@code Float64} per other channel, and {@code /clock}; see {@link McapTopics}).</li>
  * </ul>
- * {@link Options#lidarFrameStride()} thins the per-frame point files only; MCAP records every frame.
+ * With MCAP, {@code metadata.yaml} describes {@code run.mcap} as a rosbag2 bag ({@link Rosbag2Metadata}), so the
+ * folder opens with {@code ros2 bag info|play}. {@link Options#lidarFrameStride()} thins the per-frame point files
+ * only; MCAP records every frame.
  * Every file appears atomically (temporary name in the same folder, then an atomic move); CSV and MCAP
  * are streamed into their temporary file and renamed on {@link #close()}, so a run that is never closed
  * leaves no CSV or MCAP under a final name. Thread-safe (calls are serialised).
@@ -287,11 +290,14 @@ public final class RecordingSink implements Recorder {
         }
         if (mcap != null) {
             Path run = outDir.resolve("run.mcap");
+            Path metadata = outDir.resolve("metadata.yaml");
             try {
                 mcap.close();
                 files.add(run);
+                String yaml = Rosbag2Metadata.of("run.mcap", mcap);
+                atomic(metadata, o -> o.write(yaml.getBytes(StandardCharsets.UTF_8)));
             } catch (IOException x) {
-                errors.add(new IOException("cannot complete " + run + ": " + x, x));
+                errors.add(new IOException("cannot complete " + (files.contains(run) ? metadata : run) + ": " + x, x));
             }
         }
         if (!errors.isEmpty()) {

@@ -48,7 +48,7 @@ class RecordingSinkEdgeTest {
         assertTrue(all.stream().anyMatch(n -> n.endsWith(".tmp") && n.contains("run.mcap")), all::toString);
         assertTrue(all.stream().anyMatch(n -> n.endsWith(".tmp") && n.contains("imu.csv")), all::toString);
         sink.close();
-        assertEquals(List.of("imu.csv", "l/l-000000.pcd", "run.mcap"), names(dir));
+        assertEquals(List.of("imu.csv", "l/l-000000.pcd", "metadata.yaml", "run.mcap"), names(dir));
     }
 
     @Test

@@ -90,8 +90,8 @@ class RecordingSinkTest {
         assertEquals(Map.of("lidar1", (long) LIDAR_FRAMES, "imu1", (long) IMU_FRAMES, "enc1", (long) ENC_FRAMES),
                 summary.frames());
         assertEquals((long) LIDAR_FRAMES * N, summary.points());
-        // per lidar frame: pcd, ascii pcd, ply, las, range png, bev png; then 2 CSV, 1 plot, run.mcap
-        assertEquals(LIDAR_FRAMES * 6 + 2 + 1 + 1, summary.files().size(), summary.files()::toString);
+        // per lidar frame: pcd, ascii pcd, ply, las, range png, bev png; then 2 CSV, 1 plot, run.mcap, metadata.yaml
+        assertEquals(LIDAR_FRAMES * 6 + 2 + 1 + 2, summary.files().size(), summary.files()::toString);
         for (Path f : summary.files()) {
             assertTrue(Files.isRegularFile(f), f::toString);
         }
@@ -287,6 +287,34 @@ class RecordingSinkTest {
         assertArrayEquals(new double[] {v0[3], v0[4], v0[5]}, NodeReader.numbers(m.get(imu + "angular_velocity")), 0.0);
         assertArrayEquals(new double[] {v0[0], v0[1], v0[2]}, NodeReader.numbers(m.get(imu + "linear_acceleration")), 0.0);
         assertEquals(Fixtures.IMU_VARIANCES[3], Double.parseDouble(m.get(imu + "angular_velocity_covariance0")), 0.0);
+    }
+
+    /** The folder is a rosbag2 bag: metadata.yaml (format 5, storage mcap) agrees with the MCAP file's own reader. */
+    @Test
+    void rosbag2MetadataDescribesTheMcapFile() throws Exception {
+        Map<String, String> m = NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
+        var yaml = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                .readTree(dir.resolve("metadata.yaml").toFile()).get("rosbag2_bagfile_information");
+        assertEquals(5, yaml.get("version").asInt());
+        assertEquals("mcap", yaml.get("storage_identifier").asText());
+        assertEquals("run.mcap", yaml.get("relative_file_paths").get(0).asText());
+        assertEquals(m.get("statistics.messageCount"), yaml.get("message_count").asText());
+        assertEquals(m.get("statistics.messageStartTime"), yaml.get("starting_time").get("nanoseconds_since_epoch").asText());
+        long duration = Long.parseLong(m.get("statistics.messageEndTime")) - Long.parseLong(m.get("statistics.messageStartTime"));
+        assertEquals(duration, yaml.get("duration").get("nanoseconds").asLong());
+        assertEquals(m.get("statistics.messageCount"), yaml.get("files").get(0).get("message_count").asText());
+        var topics = yaml.get("topics_with_message_count");
+        assertEquals(Integer.parseInt(m.get("statistics.channelCount")), topics.size());
+        for (var t : topics) {
+            var meta = t.get("topic_metadata");
+            String topic = meta.get("name").asText();
+            String[] channel = m.get("summary.channel." + topic).split(" "); // schema, encoding, message encoding, count
+            assertEquals(channel[0], meta.get("type").asText(), topic);
+            assertEquals("cdr", meta.get("serialization_format").asText(), topic);
+            assertEquals(channel[3], t.get("message_count").asText(), topic);
+            String qos = meta.get("offered_qos_profiles").asText();
+            assertEquals(topic.equals("/tf_static"), qos.contains("durability: 1"), topic + ": " + qos); // latched
+        }
     }
 
     @Test
