@@ -126,6 +126,52 @@ class ScenarioRunIT {
         assertTrue(ratio > 0.5 && ratio < 2, "estimated / written bytes: " + ratio);
     }
 
+    /**
+     * {@code run --live}: a Foxglove client ({@code @foxglove/ws-protocol}) connects to the address the run prints,
+     * subscribes, and decodes lidar frames while the run goes on at real-time pace; the files are written as usual.
+     */
+    @Test
+    void runLivePublishesToAFoxgloveClient() throws Exception {
+        Files.writeString(work.resolve("live.yaml"), """
+                version: 1
+                duration: 4
+                realtime: true
+                objects:
+                  - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5, 0, 0]}}
+                sensors:
+                  - {id: scan, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}
+                  - {id: truth, type: ground-truth, frequency: 50}
+                output: {formats: [csv]}
+                """);
+        Process run = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "run", "live.yaml", "--out", "o", "--live", "0")
+                .directory(work.toFile()).redirectErrorStream(true).start();
+        try {
+            var lines = new java.io.BufferedReader(new java.io.InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
+            StringBuilder log = new StringBuilder();
+            String url = null;
+            for (String l; url == null && (l = lines.readLine()) != null;) {
+                log.append(l).append('\n');
+                var m = java.util.regex.Pattern.compile("live: Foxglove viewers connect to (ws://127\\.0\\.0\\.1:\\d+)").matcher(l);
+                url = m.find() ? m.group(1) : null;
+            }
+            assertNotNull(url, log.toString());
+            Process client = new ProcessBuilder("node", READERS.resolve("foxglove-client.mjs").toString(), url, "/scan/points", "10")
+                    .redirectErrorStream(true).start();
+            String received = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(client.waitFor(60, TimeUnit.SECONDS));
+            assertTrue(received.contains("received=10"), received);
+            assertTrue(received.contains("advertised=/truth/odom nav_msgs/msg/Odometry cdr"), received);
+            assertTrue(received.matches("(?s).*recv=/scan/points \\d+ \\d+ \\d+ [1-9]\\d*\n.*"), received); // points on the wall
+            lines.lines().forEach(l -> log.append(l).append('\n'));
+            assertTrue(run.waitFor(30, TimeUnit.SECONDS), log.toString());
+            assertEquals(0, run.exitValue(), log.toString());
+            assertEquals(4 * 50 + 1, Files.readAllLines(work.resolve("o/truth.csv")).size());
+        } finally {
+            run.destroyForcibly();
+        }
+    }
+
     @Test
     void jsonScenarioWithAnObjMeshRuns() throws Exception {
         Files.copy(Path.of("scenarios", "house.obj"), work.resolve("house.obj"));

@@ -16,6 +16,7 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
 import sensor.api.PluginCatalog;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.env.SimulationFactory;
+import sensor.api.io.LiveViewFactory;
 import sensor.api.io.RecorderFactory;
 
 /**
@@ -43,6 +44,10 @@ public class LauncherJob {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     volatile RecorderFactory recorders;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile LiveViewFactory liveViews;
 
     @Reference
     LiveSimulations live;
@@ -87,7 +92,8 @@ public class LauncherJob {
             try {
                 awaitStartLevels(context);
                 code = new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins,
-                        new Serve(context, live, stopped), System.out, System.err).cancelledBy(() -> stopping).execute(args);
+                        new Serve(context, live, stopped), System.out, System.err).cancelledBy(() -> stopping)
+                        .liveViews(() -> liveViews).execute(args);
             } catch (OutOfMemoryError e) {
                 code = outOfMemory(e);
             } catch (Throwable e) { // any fault ends the process with a message, never a hang

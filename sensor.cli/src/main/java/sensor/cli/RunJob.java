@@ -47,11 +47,17 @@ final class RunJob {
         boolean finished = false;
         boolean terminal = System.console() != null;
         long wall0 = System.nanoTime();
-        double t0 = env.time(), chunk = Math.min(0.1, built.duration());
+        double t0 = env.time(), chunk = Math.min(built.realtime() ? 0.01 : 0.1, built.duration());
         int lastDecile = 0;
         try {
             while (env.time() - t0 < built.duration() - 1e-9 && !cancelled.getAsBoolean()) {
                 env.advance(Math.min(chunk, built.duration() - (env.time() - t0)));
+                if (built.realtime()) { // paced to the wall clock (for live viewers)
+                    long ahead = (long) ((env.time() - t0) * 1e9) - (System.nanoTime() - wall0);
+                    if (ahead > 0) {
+                        Thread.sleep(ahead / 1_000_000, (int) (ahead % 1_000_000));
+                    }
+                }
                 double f = (env.time() - t0) / built.duration();
                 if (terminal) {
                     int w = 30, done = (int) Math.round(f * w);
@@ -67,6 +73,9 @@ final class RunJob {
                 err.println();
             }
             finished = true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            finished = true; // an interrupted pause: the files written so far are complete
         } finally {
             env.removeOutputSink(sink);
             if (finished) {

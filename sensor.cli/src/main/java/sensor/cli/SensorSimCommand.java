@@ -1,5 +1,6 @@
 package sensor.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -17,6 +18,8 @@ import picocli.CommandLine.Parameters;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
+import sensor.api.io.LiveView;
+import sensor.api.io.LiveViewFactory;
 import sensor.api.io.RecorderFactory;
 import sensor.api.PluginCatalog;
 import sensor.cli.scenario.ScenarioBuilder;
@@ -47,6 +50,7 @@ final class SensorSimCommand implements Runnable {
     }
 
     private BooleanSupplier cancelled = () -> false;
+    private Supplier<LiveViewFactory> liveViews = () -> null;
 
     /** The version of this bundle (or "dev" outside a framework). */
     static final class Version implements CommandLine.IVersionProvider {
@@ -64,6 +68,12 @@ final class SensorSimCommand implements Runnable {
     /** Runs end after their current step, with complete files, once {@code cancelled} is true (SIGTERM, SIGINT). */
     SensorSimCommand cancelledBy(BooleanSupplier cancelled) {
         this.cancelled = cancelled;
+        return this;
+    }
+
+    /** Where {@code run --live} finds its live view (the service of an output bundle, when one is installed). */
+    SensorSimCommand liveViews(Supplier<LiveViewFactory> liveViews) {
+        this.liveViews = liveViews;
         return this;
     }
 
@@ -240,6 +250,11 @@ final class SensorSimCommand implements Runnable {
         @Option(names = "--verbose", description = "log the raytrace backend selection and plugin events")
         boolean verbose;
 
+        @Option(names = "--live", arity = "0..1", fallbackValue = "8765", paramLabel = "PORT",
+                description = "publish every stream while the run goes on over the Foxglove WebSocket protocol on "
+                        + "127.0.0.1:PORT (default ${FALLBACK-VALUE}; 0: any free port)")
+        Integer live;
+
         @CommandLine.Mixin
         BudgetOptions budget;
 
@@ -264,6 +279,9 @@ final class SensorSimCommand implements Runnable {
                         .forEach(h -> h.setLevel(java.util.logging.Level.FINE));
                 err.println("sensorsim: raytrace backends, best first: " + env.raytraceBackends());
             }
+            if (live != null && (live < 0 || live > 65535)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--live must be a port in [0, 65535], got " + live);
+            }
             if (!overwrite && RunManifest.prepare(outDir, false) != null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), RunManifest.prepare(outDir, false));
             }
@@ -282,9 +300,30 @@ final class SensorSimCommand implements Runnable {
                 if (refused != null) {
                     throw new CommandLine.ParameterException(spec.commandLine(), refused);
                 }
-                return new RunJob(sim, out, err).run(built, factory.open(outDir, formats, built.lidarFrameStride()), outDir,
-                        new RunManifest(Version.get(), scenario, sim.seed()), cancelled);
+                try (LiveView view = live == null ? null : openLive(sim, live)) {
+                    return new RunJob(sim, out, err).run(built, factory.open(outDir, formats, built.lidarFrameStride()), outDir,
+                            new RunManifest(Version.get(), scenario, sim.seed()), cancelled);
+                }
             }
+        }
+
+        /** Starts the live view of {@code sim} on 127.0.0.1:{@code port} and says where viewers connect. */
+        private LiveView openLive(Simulation sim, int port) throws IOException {
+            LiveViewFactory f = liveViews.get();
+            if (f == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--live: no live view is installed in this distribution (the sensor.io bundle provides one)");
+            }
+            LiveView view;
+            try {
+                view = f.open("127.0.0.1", port);
+            } catch (IOException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--live: " + e.getMessage());
+            }
+            view.mounts(sim.time(), RunJob.mounts(sim));
+            sim.addOutputSink(view);
+            err.println("live: Foxglove viewers connect to " + view.address() + " (Open connection > Foxglove WebSocket)");
+            return view;
         }
     }
 

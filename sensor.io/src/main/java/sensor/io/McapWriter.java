@@ -21,7 +21,7 @@ import java.util.zip.CRC32;
  * offsets, Footer (with the summary CRC) and magic, then renames the file to its final name. Indexed readers (Foxglove,
  * {@code ros2 bag}, {@code @mcap/core}) seek through the chunk and message indexes.
  */
-public final class McapWriter implements AutoCloseable {
+public final class McapWriter implements MessageChannels, AutoCloseable {
     static final byte[] MAGIC = {(byte) 0x89, 'M', 'C', 'A', 'P', '0', '\r', '\n'};
     static final int OP_HEADER = 0x01, OP_FOOTER = 0x02, OP_SCHEMA = 0x03, OP_CHANNEL = 0x04, OP_MESSAGE = 0x05,
             OP_CHUNK = 0x06, OP_MESSAGE_INDEX = 0x07, OP_CHUNK_INDEX = 0x08, OP_STATISTICS = 0x0B, OP_METADATA = 0x0C,
@@ -87,6 +87,7 @@ public final class McapWriter implements AutoCloseable {
     }
 
     /** Adds a schema; returns its id (from 1). */
+    @Override
     public int schema(String name, String encoding, byte[] data) throws IOException {
         int id = schemaRecords.size() + 1;
         Rec r = new Rec();
@@ -99,6 +100,7 @@ public final class McapWriter implements AutoCloseable {
     }
 
     /** Adds a channel; returns its id (from 0). */
+    @Override
     public int channel(int schemaId, String topic, String messageEncoding, Map<String, String> metadata)
             throws IOException {
         int id = channelRecords.size();
@@ -135,6 +137,7 @@ public final class McapWriter implements AutoCloseable {
     }
 
     /** Adds a message; times in ns. */
+    @Override
     public void message(int channel, long logTime, long publishTime, byte[] data) throws IOException {
         int seq = sequence.merge(channel, 1, Integer::sum) - 1;
         Rec r = new Rec();

@@ -62,6 +62,46 @@ final class Meshes {
         return new Shape.TriangleMesh(v, mesh.indices());
     }
 
+    /**
+     * Checks a binary glTF's header and chunk lengths against the file's size before the reader allocates what they
+     * declare (a corrupt length would otherwise ask for gigabytes): magic {@code glTF}, the declared total length, and
+     * for version 2 every chunk's length within what remains.
+     */
+    static void checkGlbLayout(Path file) throws IOException {
+        String name = file.getFileName().toString();
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+            long size = ch.size();
+            java.nio.ByteBuffer header = read(ch, 0, 12);
+            if (header == null || header.getInt(0) != 0x46546C67) {
+                throw new IOException(name + " is not a valid glTF file: no binary glTF header (magic 'glTF')");
+            }
+            long declared = Integer.toUnsignedLong(header.getInt(8));
+            if (declared > size) {
+                throw new IOException(name + " is not a valid glTF file: its header declares " + declared
+                        + " bytes, the file has " + size);
+            }
+            for (long at = 12; header.getInt(4) == 2 && at + 8 <= declared;) {
+                long length = Integer.toUnsignedLong(read(ch, at, 8).getInt(0));
+                if (length > declared - at - 8) {
+                    throw new IOException(name + " is not a valid glTF file: a chunk at byte " + at + " declares " + length
+                            + " bytes, " + (declared - at - 8) + " remain");
+                }
+                at += 8 + length;
+            }
+        }
+    }
+
+    /** {@code n} bytes at {@code position} (little-endian), or null past the end of the file. */
+    private static java.nio.ByteBuffer read(java.nio.channels.FileChannel ch, long position, int n) throws IOException {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(n).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining()) {
+            if (ch.read(b, position + b.position()) < 0) {
+                return null;
+            }
+        }
+        return b.flip();
+    }
+
     /** Rejects a mesh whose indices name no vertex or whose vertices are not finite numbers. */
     private static Shape.TriangleMesh checked(Shape.TriangleMesh mesh, Path file) throws IOException {
         int vertices = mesh.vertices().length / 3;
@@ -90,6 +130,9 @@ final class Meshes {
     }
 
     private static Shape.TriangleMesh gltf(Path file) throws IOException {
+        if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".glb")) {
+            checkGlbLayout(file);
+        }
         GltfModel model = new GltfModelReader().read(file.toUri());
         List<Float> vertices = new ArrayList<>();
         List<Integer> indices = new ArrayList<>();

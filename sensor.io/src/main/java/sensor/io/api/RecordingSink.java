@@ -17,7 +17,7 @@ import sensor.api.io.Recorder;
 import sensor.api.sensor.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.io.AtomicFiles;
-import sensor.io.McapTopics;
+import sensor.io.Ros2Topics;
 import sensor.io.McapWriter;
 import sensor.io.PointCloudFiles;
 import sensor.io.Points;
@@ -39,7 +39,7 @@ import sensor.api.lidar.LidarOutput;
  * group);</li>
  * <li>all → {@code run.mcap}, chunked and indexed (zstd by default): every frame of every sensor as ROS 2 CDR
  * messages ({@code PointCloud2}, {@code Imu}, {@code MagneticField}, {@code JointState}, {@code Odometry} with
- * {@code /tf}, {@code Float64} per other channel, and {@code /clock}; see {@link McapTopics}).</li>
+ * {@code /tf}, {@code Float64} per other channel, and {@code /clock}; see {@link Ros2Topics}).</li>
  * </ul>
  * With MCAP, {@code metadata.yaml} describes {@code run.mcap} as a rosbag2 bag ({@link Rosbag2Metadata}), so the
  * folder opens with {@code ros2 bag info|play}. {@link Options#lidarFrameStride()} thins the per-frame point files
@@ -54,7 +54,7 @@ public final class RecordingSink implements Recorder {
     private final Path outDir;
     private final Set<OutputFormat> formats;
     private final McapWriter mcap;
-    private final McapTopics topics;
+    private final Ros2Topics topics;
     private final int lidarFrameStride;
     private final Map<String, Long> frames = new LinkedHashMap<>();
     private final List<Path> files = new ArrayList<>();
@@ -132,7 +132,7 @@ public final class RecordingSink implements Recorder {
         lidarFrameStride = options.lidarFrameStride();
         mcap = this.formats.contains(OutputFormat.MCAP) ? new McapWriter(this.outDir.resolve("run.mcap"), "ros2",
                 "none".equals(options.mcapCompression()) ? "" : options.mcapCompression(), options.mcapChunkSize()) : null;
-        topics = mcap == null ? null : new McapTopics(mcap);
+        topics = mcap == null ? null : new Ros2Topics(mcap);
     }
 
     /** The formats written. */

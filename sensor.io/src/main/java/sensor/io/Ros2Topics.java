@@ -14,7 +14,7 @@ import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 
 /**
- * The ROS 2 topics of a run in {@code run.mcap}, chosen per sensor from its first frame's channels:
+ * The ROS 2 topics of a run (in {@code run.mcap}, or live), chosen per sensor from its first frame's channels:
  * <ul>
  * <li>a point cloud → {@code sensor_msgs/msg/PointCloud2} on {@code /<id>/points};</li>
  * <li>channels {@code gyro.x|y|z} or {@code acc.x|y|z} → {@code sensor_msgs/msg/Imu} on {@code /<id>/imu};
@@ -36,8 +36,8 @@ import sensor.api.sensor.SensorMount;
  * the subscriber's default). Log and publish times are the delivery times; header stamps the measurement times; frame ids the sensor ids.
  * Topic names keep letters, digits, {@code _} and {@code /} (other characters become {@code _}).
  */
-public final class McapTopics {
-    private final McapWriter mcap;
+public final class Ros2Topics {
+    private final MessageChannels out;
     private final Map<String, Integer> schemas = new HashMap<>();
     private final Map<String, Integer> channels = new HashMap<>();
     private final Map<String, Scalar> scalars = new HashMap<>();
@@ -57,9 +57,21 @@ public final class McapTopics {
     private static final List<String> POSE = List.of("x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy",
             "wz");
 
-    /** Writes into {@code mcap}. */
-    public McapTopics(McapWriter mcap) {
-        this.mcap = mcap;
+    /** Publishes into {@code out} (an MCAP file, a live server). */
+    public Ros2Topics(MessageChannels out) {
+        this.out = out;
+    }
+
+    /** Publishes any frame: a lidar's points (when it has XYZ) or scalar channels; other data is skipped. */
+    public void frame(SensorFrame f) throws IOException {
+        if (f.data() instanceof sensor.api.lidar.LidarOutput lidar) {
+            Points p = Points.of(lidar);
+            if (p != null) {
+                points(f, p);
+            }
+        } else if (f.data() instanceof Channels c) {
+            channels(f, c);
+        }
     }
 
     /** Records sensor mounts at {@code time} as one message on {@code /tf_static}. */
@@ -161,14 +173,14 @@ public final class McapTopics {
         if (ch == null) {
             Integer sc = schemas.get(schema);
             if (sc == null) {
-                sc = mcap.schema(schema, "ros2msg", definition.getBytes(StandardCharsets.UTF_8));
+                sc = out.schema(schema, "ros2msg", definition.getBytes(StandardCharsets.UTF_8));
                 schemas.put(schema, sc);
             }
-            ch = mcap.channel(sc, topic, "cdr",
+            ch = out.channel(sc, topic, "cdr",
                     Map.of("offered_qos_profiles", topic.equals("/tf_static") ? TRANSIENT_LOCAL : ""));
             channels.put(topic, ch);
         }
-        mcap.message(ch, logTime, logTime, data);
+        out.message(ch, logTime, logTime, data);
     }
 
     /** {@code /<id>/<name>} with characters outside ROS names replaced by {@code _}. */
