@@ -54,7 +54,7 @@ final class Plugins {
 
     /** The command line over this environment, writing with sensor.io and loading no plugins. */
     SensorSimCommand command(java.io.PrintStream out, java.io.PrintStream err) {
-        return new SensorSimCommand(env, simulations, catalog, sensor.io.Recorders::new, dir -> {
+        return new SensorSimCommand(env, simulations, catalog, () -> sensor.api.io.RecorderFactory.of(sensor.io.FormatWriters.all()), dir -> {
             throw new SensorSimCommand.PluginException("--plugins is not available outside a framework");
         }, (deploy, outDir) -> 2, out, err);
     }

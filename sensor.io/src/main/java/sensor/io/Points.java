@@ -28,8 +28,22 @@ public final class Points {
         this.time = time;
     }
 
-    /** Extracts the points; null when the output has no {@code XYZ_VEC3_F32}. */
+    /** The last output extracted and its points: every format writing a frame reads the one extraction. */
+    private static final java.util.concurrent.atomic.AtomicReference<Object[]> LAST =
+            new java.util.concurrent.atomic.AtomicReference<>(new Object[2]);
+
+    /** Extracts the points (once per output: the last extraction is kept); null when the output has no XYZ. */
     public static Points of(LidarOutput o) {
+        Object[] last = LAST.get();
+        if (last[0] == o) {
+            return (Points) last[1];
+        }
+        Points p = extract(o);
+        LAST.set(new Object[] {o, p});
+        return p;
+    }
+
+    private static Points extract(LidarOutput o) {
         if (o.offset(OutputField.XYZ_VEC3_F32) < 0) {
             return null;
         }

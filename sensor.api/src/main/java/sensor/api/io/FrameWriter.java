@@ -1,0 +1,54 @@
+package sensor.api.io;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+import sensor.api.lidar.LidarOutput;
+import sensor.api.sensor.Channels;
+import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorMount;
+
+/**
+ * One output format as a service, registered with the property {@code output.format=<id>} (e.g. {@code pcd},
+ * {@code mcap}); a run writes with the formats its scenario names ({@code output.formats}), a bundle adds a format
+ * by registering one. A writer receives each frame by its type: point clouds as the lidar's packed columns
+ * ({@link LidarOutput}), scalar sensors as {@link Channels}.
+ */
+@ConsumerType
+public interface FrameWriter {
+    /** Service property naming the format. */
+    String FORMAT_PROPERTY = "output.format";
+
+    /**
+     * Starts writing one run into {@code outDir} (exists).
+     *
+     * @param lidarFrameStride per-frame files of a lidar for every n-th frame only (n >= 1); streams take every frame
+     */
+    Writer open(Path outDir, int lidarFrameStride) throws IOException;
+
+    /** The writer of one run. Calls are serialised by the caller. */
+    @ConsumerType
+    interface Writer {
+        /** A lidar frame. Default: ignored. */
+        default void pointCloud(SensorFrame frame, LidarOutput cloud) throws IOException {}
+
+        /** A scalar sensor's frame. Default: ignored. */
+        default void channels(SensorFrame frame, Channels channels) throws IOException {}
+
+        /** Where sensors sit (see {@link Recorder#mounts}). Default: ignored. */
+        default void mounts(double time, Map<String, SensorMount> mounts) throws IOException {}
+
+        /** A named string map about the run (see {@link Recorder#metadata}). Default: ignored. */
+        default void metadata(String name, Map<String, String> entries) throws IOException {}
+
+        /** Completes every file (atomically); returns the files written, in the order they were completed. */
+        List<Path> close() throws IOException;
+
+        /** Ends a failed run: removes what is not complete. Default: nothing. */
+        default void abort() {}
+    }
+}
