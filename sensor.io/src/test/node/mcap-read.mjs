@@ -100,7 +100,7 @@ out("stream.dataEnd", dataEnd);
 out("stream.footer", footer);
 out("stream.logTimeOrdered", ordered);
 for (const [topic, n] of counts) out(`count.${topic}`, n);
-const FIELD_READ = { 2: "getUint8", 4: "getUint16", 7: "getFloat32", 8: "getFloat64" };
+const FIELD_READ = { 1: "getInt8", 2: "getUint8", 3: "getInt16", 4: "getUint16", 5: "getInt32", 6: "getUint32", 7: "getFloat32", 8: "getFloat64" };
 for (const [topic, { schema, msg }] of first) {
   out(`first.${topic}.schema`, schema);
   if (msg.header) {

@@ -11,7 +11,7 @@ out("elements", mesh.loaderData.elements.map((e) => `${e.name}:${e.count}:${e.pr
 out("vertexCount", mesh.header.vertexCount);
 out("attributes", Object.keys(mesh.attributes).sort().join(" "));
 const pos = mesh.attributes.POSITION.value;
-const extra = ["intensity", "ring", "time"].filter((k) => mesh.attributes[k]);
+const extra = mesh.loaderData.elements[0].properties.map((p) => p.name).filter((k) => !"xyz".includes(k) && mesh.attributes[k]);
 for (let i = 0; i < Math.min(3, mesh.header.vertexCount); i++) {
   const e = extra.map((k) => mesh.attributes[k].value[i]);
   out(`point.${i}`, [pos[3 * i], pos[3 * i + 1], pos[3 * i + 2], ...e].join(" "));

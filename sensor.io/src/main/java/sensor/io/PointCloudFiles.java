@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * Encoders of one frame's {@link Points} as PCD v0.7 (binary or ASCII), binary little-endian PLY and
  * LAS 1.4 point data record format 6. Fields: {@code x y z} always, then {@code intensity} (float32),
- * {@code ring} (uint16) and {@code time} (float64, absolute seconds) when the output has them.
+ * {@code ring} (uint16) and {@code time} (float64, absolute seconds) when the output has them, then every other
+ * field the lidar was asked for ({@link Points#extras}).
  */
 public final class PointCloudFiles {
     /** LAS coordinate scale (m per unit): 0.1 mm. */
@@ -21,37 +22,13 @@ public final class PointCloudFiles {
 
     private PointCloudFiles() {}
 
-    private static List<String> names(Points p) {
-        List<String> f = new ArrayList<>(List.of("x", "y", "z"));
-        if (p.intensity != null) {
-            f.add("intensity");
-        }
-        if (p.ring != null) {
-            f.add("ring");
-        }
-        if (p.time != null) {
-            f.add("time");
-        }
-        return f;
-    }
-
-    private static int packedStride(Points p) {
-        return 12 + (p.intensity != null ? 4 : 0) + (p.ring != null ? 2 : 0) + (p.time != null ? 8 : 0);
-    }
-
-    /** The points packed without padding, little-endian, in the order of {@link #names}. */
-    private static ByteBuffer packed(Points p) {
-        ByteBuffer b = ByteBuffer.allocate(p.n * packedStride(p)).order(ByteOrder.LITTLE_ENDIAN);
+    /** The points packed without padding, little-endian, in the order of {@link Points#fields()}. */
+    private static ByteBuffer packed(Points p, List<Points.Field> cols) {
+        int stride = cols.stream().mapToInt(c -> c.kind().size).sum();
+        ByteBuffer b = ByteBuffer.allocate(p.n * stride).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < p.n; i++) {
-            b.putFloat(p.x[i]).putFloat(p.y[i]).putFloat(p.z[i]);
-            if (p.intensity != null) {
-                b.putFloat(p.intensity[i]);
-            }
-            if (p.ring != null) {
-                b.putShort((short) p.ring[i]);
-            }
-            if (p.time != null) {
-                b.putDouble(p.time[i]);
+            for (Points.Field c : cols) {
+                c.kind().put(b, c.value().applyAsDouble(i));
             }
         }
         return b.flip();
@@ -59,16 +36,18 @@ public final class PointCloudFiles {
 
     /** PCD v0.7 (PCL): unorganised cloud (HEIGHT 1), identity viewpoint, DATA binary or ascii. */
     public static void writePcd(Points p, boolean binary, OutputStream out) throws IOException {
-        List<String> names = names(p);
-        StringBuilder size = new StringBuilder(), type = new StringBuilder(), count = new StringBuilder();
-        for (String n : names) {
-            size.append(' ').append(n.equals("ring") ? 2 : n.equals("time") ? 8 : 4);
-            type.append(' ').append(n.equals("ring") ? 'U' : 'F');
+        List<Points.Field> cols = p.fields();
+        StringBuilder names = new StringBuilder(), size = new StringBuilder(), type = new StringBuilder(),
+                count = new StringBuilder();
+        for (Points.Field c : cols) {
+            names.append(' ').append(c.name());
+            size.append(' ').append(c.kind().size);
+            type.append(' ').append(c.kind().pcdType);
             count.append(" 1");
         }
         String header = "# .PCD v0.7 - Point Cloud Data file format\n"
                 + "VERSION 0.7\n"
-                + "FIELDS " + String.join(" ", names) + "\n"
+                + "FIELDS" + names + "\n"
                 + "SIZE" + size + "\n"
                 + "TYPE" + type + "\n"
                 + "COUNT" + count + "\n"
@@ -79,22 +58,15 @@ public final class PointCloudFiles {
                 + "DATA " + (binary ? "binary" : "ascii") + "\n";
         out.write(header.getBytes(StandardCharsets.US_ASCII));
         if (binary) {
-            ByteBuffer b = packed(p);
+            ByteBuffer b = packed(p, cols);
             out.write(b.array(), 0, b.limit());
             return;
         }
         StringBuilder line = new StringBuilder(96);
         for (int i = 0; i < p.n; i++) {
             line.setLength(0);
-            line.append(p.x[i]).append(' ').append(p.y[i]).append(' ').append(p.z[i]);
-            if (p.intensity != null) {
-                line.append(' ').append(p.intensity[i]);
-            }
-            if (p.ring != null) {
-                line.append(' ').append(p.ring[i]);
-            }
-            if (p.time != null) {
-                line.append(' ').append(p.time[i]);
+            for (Points.Field c : cols) {
+                line.append(line.length() == 0 ? "" : " ").append(c.kind().text(c.value().applyAsDouble(i)));
             }
             line.append('\n');
             out.write(line.toString().getBytes(StandardCharsets.US_ASCII));
@@ -107,27 +79,28 @@ public final class PointCloudFiles {
         h.append("comment generated by sensorsim sensor.io; frame_id ").append(frameId.replaceAll("\\s", "_"))
                 .append("; points in the sensor frame, m; time = absolute firing time, s\n");
         h.append("element vertex ").append(p.n).append('\n');
-        for (String n : names(p)) {
-            String t = n.equals("ring") ? "ushort" : n.equals("time") ? "double" : "float";
-            h.append("property ").append(t).append(' ').append(n).append('\n');
+        List<Points.Field> cols = p.fields();
+        for (Points.Field c : cols) {
+            h.append("property ").append(c.kind().plyType).append(' ').append(c.name()).append('\n');
         }
         h.append("end_header\n");
         out.write(h.toString().getBytes(StandardCharsets.US_ASCII));
-        ByteBuffer b = packed(p);
+        ByteBuffer b = packed(p, cols);
         out.write(b.array(), 0, b.limit());
     }
 
     /**
-     * LAS 1.4, point data record format 6 (30 bytes) plus two extra-bytes dimensions (Extra Bytes VLR):
-     * {@code ring} (uint16) and {@code intensity} (float32, the raw value). The standard intensity field is
+     * LAS 1.4, point data record format 6 (30 bytes) plus extra-bytes dimensions (Extra Bytes VLR):
+     * {@code ring} (uint16), {@code intensity} (float32, the raw value), then every extra field of the output
+     * ({@link Points#extras}: distance, azimuth, elevation, entity id, normal, return type) with its own type. The standard intensity field is
      * the raw intensity clamped to [0, 1] and scaled to 0…65535. GPS time is the absolute firing time
      * (s of the simulation); 0 when the output has no time stamp. Coordinates: scale {@link #LAS_SCALE},
      * offset 0. Return 1 of 1, classification 0 (never classified).
      */
     public static void writeLas(Points p, OutputStream out) throws IOException {
         final int headerSize = 375;
-        final int vlrSize = 54 + 2 * 192;
-        final int recordLength = 30 + 2 + 4;
+        final int vlrSize = 54 + (2 + p.extras.size()) * 192;
+        final int recordLength = 30 + 2 + 4 + p.extras.stream().mapToInt(e -> e.kind().size).sum();
         double[] min = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
         double[] max = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
         ByteBuffer pts = ByteBuffer.allocate(p.n * recordLength).order(ByteOrder.LITTLE_ENDIAN);
@@ -152,6 +125,9 @@ public final class PointCloudFiles {
             pts.putDouble(p.time == null ? 0 : p.time[i]);
             pts.putShort((short) (p.ring == null ? 0 : p.ring[i]));
             pts.putFloat(in);
+            for (Points.Column e : p.extras) {
+                e.kind().put(pts, e.values()[i]);
+            }
         }
         if (p.n == 0) {
             min = new double[3];
@@ -189,10 +165,13 @@ public final class PointCloudFiles {
         h.putShort((short) 0);
         putText(h, "LASF_Spec", 16);
         h.putShort((short) 4);
-        h.putShort((short) (2 * 192));
+        h.putShort((short) ((2 + p.extras.size()) * 192));
         putText(h, "Extra Bytes", 32);
         extraBytes(h, 3, "ring", "lidar channel (ring id)");
         extraBytes(h, 9, "intensity", "raw simulated intensity");
+        for (Points.Column e : p.extras) {
+            extraBytes(h, e.kind().lasType, e.name(), e.description());
+        }
         out.write(h.array(), 0, h.position());
         out.write(pts.array(), 0, pts.position());
     }

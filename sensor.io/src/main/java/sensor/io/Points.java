@@ -1,5 +1,7 @@
 package sensor.io;
 
+import java.util.List;
+
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.LidarOutput;
 
@@ -17,8 +19,83 @@ public final class Points {
     public final int[] ring;
     /** Absolute firing time (s) or null. */
     public final double[] time;
+    /**
+     * Every other field the lidar output has (distance, azimuth, elevation, entity id, normal as three columns, return
+     * type), in the output's order; {@code is_hit} is not a column (only hits are kept).
+     */
+    public final List<Column> extras;
 
-    private Points(int n, float[] x, float[] y, float[] z, float[] intensity, int[] ring, double[] time) {
+    /** The numeric type of a column, with its names in PCD (type, size), PLY, PointCloud2 and LAS extra bytes. */
+    public enum Kind {
+        F32(4, 'F', "float", 7, 9), F64(8, 'F', "double", 8, 10), U8(1, 'U', "uchar", 2, 1), U16(2, 'U', "ushort", 4, 3),
+        I32(4, 'I', "int", 5, 6);
+
+        /** Bytes per value. */
+        public final int size;
+        /** PCD TYPE letter. */
+        public final char pcdType;
+        /** PLY property type. */
+        public final String plyType;
+        /** sensor_msgs/PointField datatype. */
+        public final int pointFieldType;
+        /** LAS 1.4 extra-bytes data type. */
+        public final int lasType;
+
+        Kind(int size, char pcdType, String plyType, int pointFieldType, int lasType) {
+            this.size = size;
+            this.pcdType = pcdType;
+            this.plyType = plyType;
+            this.pointFieldType = pointFieldType;
+            this.lasType = lasType;
+        }
+
+        /** Writes {@code v} as this kind, little-endian. */
+        public void put(java.nio.ByteBuffer b, double v) {
+            switch (this) {
+                case F32 -> b.putFloat((float) v);
+                case F64 -> b.putDouble(v);
+                case U8 -> b.put((byte) v);
+                case U16 -> b.putShort((short) v);
+                case I32 -> b.putInt((int) v);
+            }
+        }
+
+        /** {@code v} as text (shortest float or double, or an integer). */
+        public String text(double v) {
+            return switch (this) {
+                case F32 -> Float.toString((float) v);
+                case F64 -> Double.toString(v);
+                default -> Long.toString((long) v);
+            };
+        }
+    }
+
+    /** One extra column: its name, kind, unit description and values (exact in a double for every kind). */
+    public record Column(String name, Kind kind, String description, double[] values) {}
+
+    /** A field as files carry it: name, kind and the value of point {@code i}. */
+    public record Field(String name, Kind kind, java.util.function.IntToDoubleFunction value) {}
+
+    /** x y z, then intensity, ring and time when present, then the {@link #extras}, in order. */
+    public List<Field> fields() {
+        List<Field> c = new java.util.ArrayList<>(List.of(new Field("x", Kind.F32, i -> x[i]),
+                new Field("y", Kind.F32, i -> y[i]), new Field("z", Kind.F32, i -> z[i])));
+        if (intensity != null) {
+            c.add(new Field("intensity", Kind.F32, i -> intensity[i]));
+        }
+        if (ring != null) {
+            c.add(new Field("ring", Kind.U16, i -> ring[i]));
+        }
+        if (time != null) {
+            c.add(new Field("time", Kind.F64, i -> time[i]));
+        }
+        for (Column e : extras) {
+            c.add(new Field(e.name(), e.kind(), i -> e.values()[i]));
+        }
+        return c;
+    }
+
+    private Points(int n, float[] x, float[] y, float[] z, float[] intensity, int[] ring, double[] time, List<Column> extras) {
         this.n = n;
         this.x = x;
         this.y = y;
@@ -26,6 +103,7 @@ public final class Points {
         this.intensity = intensity;
         this.ring = ring;
         this.time = time;
+        this.extras = extras;
     }
 
     /** The last output extracted and its points: every format writing a frame reads the one extraction. */
@@ -56,6 +134,24 @@ public final class Points {
         float[] in = hasI ? new float[count] : null;
         int[] r = hasR ? new int[count] : null;
         double[] t = hasT ? new double[count] : null;
+        List<Column> extras = new java.util.ArrayList<>();
+        for (OutputField f : o.fields()) {
+            switch (f) {
+                case DISTANCE_F32 -> extras.add(new Column("distance", Kind.F32, "distance along the ray, m", new double[count]));
+                case AZIMUTH_F32 -> extras.add(new Column("azimuth", Kind.F32, "azimuth of the ray, rad", new double[count]));
+                case ELEVATION_F32 -> extras.add(new Column("elevation", Kind.F32, "elevation of the ray, rad",
+                        new double[count]));
+                case ENTITY_ID_I32 -> extras.add(new Column("entity_id", Kind.I32, "index of the object hit", new double[count]));
+                case NORMAL_VEC3_F32 -> {
+                    for (String c : List.of("normal_x", "normal_y", "normal_z")) {
+                        extras.add(new Column(c, Kind.F32, "surface normal, lidar frame", new double[count]));
+                    }
+                }
+                case RETURN_TYPE_U8 -> extras.add(new Column("return_type", Kind.U8, "0 strongest or first, 1 last",
+                        new double[count]));
+                default -> { } // x y z, intensity, ring, time: the columns above; is_hit: only hits are kept
+            }
+        }
         int n = 0;
         for (int i = 0; i < count; i++) {
             if (hasHit && o.getInt(i, OutputField.IS_HIT_I32) == 0) {
@@ -79,9 +175,23 @@ public final class Points {
             if (hasT) {
                 t[n] = o.getDouble(i, OutputField.TIME_STAMP_F64);
             }
+            int k = 0;
+            for (OutputField f : o.fields()) {
+                switch (f) {
+                    case DISTANCE_F32, AZIMUTH_F32, ELEVATION_F32 -> extras.get(k++).values()[n] = o.getFloat(i, f, 0);
+                    case ENTITY_ID_I32 -> extras.get(k++).values()[n] = o.getInt(i, f);
+                    case NORMAL_VEC3_F32 -> {
+                        for (int c = 0; c < 3; c++) {
+                            extras.get(k++).values()[n] = o.getFloat(i, f, c);
+                        }
+                    }
+                    case RETURN_TYPE_U8 -> extras.get(k++).values()[n] = o.getUnsignedByte(i, f);
+                    default -> { }
+                }
+            }
             n++;
         }
-        return new Points(n, x, y, z, in, r, t);
+        return new Points(n, x, y, z, in, r, t, List.copyOf(extras));
     }
 
     /** Range of point {@code i} (m). */

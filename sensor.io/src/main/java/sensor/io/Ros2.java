@@ -134,9 +134,6 @@ public final class Ros2 {
             + "geometry_msgs/Quaternion rotation\n"
             + VECTOR3_DEF + QUATERNION_DEF;
 
-    /** PointField datatypes (sensor_msgs/PointField). */
-    public static final int UINT16 = 4, FLOAT32 = 7, FLOAT64 = 8;
-
     /** Seconds → ns (rounded). */
     public static long nanos(double seconds) {
         return Math.round(seconds * 1e9);
@@ -144,47 +141,34 @@ public final class Ros2 {
 
     /**
      * A PointCloud2 of {@code p} (height 1, dense): x, y, z, intensity FLOAT32, ring UINT16, time FLOAT64
-     * (absolute firing time, s), each present when the output has it, at naturally aligned offsets.
+     * (absolute firing time, s), each present when the output has it, then every other field the lidar was asked
+     * for ({@link Points#extras}), each at its natural alignment.
      */
     public static byte[] pointCloud2(double stamp, String frameId, Points p) {
-        String[] names = {"x", "y", "z", "intensity", "ring", "time"};
-        int[] types = {FLOAT32, FLOAT32, FLOAT32, FLOAT32, UINT16, FLOAT64};
-        int[] sizes = {4, 4, 4, 4, 2, 8};
-        boolean[] present = {true, true, true, p.intensity != null, p.ring != null, p.time != null};
-        int[] offsets = new int[6];
-        int step = 0, fieldCount = 0;
-        for (int k = 0; k < 6; k++) {
-            if (present[k]) {
-                step = (step + sizes[k] - 1) / sizes[k] * sizes[k];
-                offsets[k] = step;
-                step += sizes[k];
-                fieldCount++;
-            }
+        java.util.List<Points.Field> fields = p.fields();
+        int[] offsets = new int[fields.size()];
+        int step = 0, align = 1;
+        for (int k = 0; k < fields.size(); k++) { // each field at its natural alignment
+            int size = fields.get(k).kind().size;
+            step = (step + size - 1) / size * size;
+            offsets[k] = step;
+            step += size;
+            align = Math.max(align, size);
         }
-        int align = p.time != null ? 8 : 4;
         step = (step + align - 1) / align * align;
         ByteBuffer data = ByteBuffer.allocate(p.n * step).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < p.n; i++) {
-            int base = i * step;
-            data.putFloat(base, p.x[i]).putFloat(base + 4, p.y[i]).putFloat(base + 8, p.z[i]);
-            if (present[3]) {
-                data.putFloat(base + offsets[3], p.intensity[i]);
-            }
-            if (present[4]) {
-                data.putShort(base + offsets[4], (short) p.ring[i]);
-            }
-            if (present[5]) {
-                data.putDouble(base + offsets[5], p.time[i]);
+            for (int k = 0; k < fields.size(); k++) {
+                data.position(i * step + offsets[k]);
+                fields.get(k).kind().put(data, fields.get(k).value().applyAsDouble(i));
             }
         }
         Cdr c = new Cdr(p.n * step + 256);
         header(c, stamp, frameId);
         c.u32(1).u32(p.n);
-        c.u32(fieldCount);
-        for (int k = 0; k < 6; k++) {
-            if (present[k]) {
-                c.string(names[k]).u32(offsets[k]).u8(types[k]).u32(1);
-            }
+        c.u32(fields.size());
+        for (int k = 0; k < fields.size(); k++) {
+            c.string(fields.get(k).name()).u32(offsets[k]).u8(fields.get(k).kind().pointFieldType).u32(1);
         }
         c.u8(0); // is_bigendian
         c.u32(step).u32(p.n * step);

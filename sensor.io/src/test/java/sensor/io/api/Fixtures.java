@@ -49,6 +49,20 @@ final class Fixtures {
         return 0.025 + 0.1 * frame + col * 1e-4 + ring * 1e-6;
     }
 
+    /** Every field a lidar can be asked for. */
+    static final List<OutputField> ALL = List.of(OutputField.values());
+
+    /** The object hit at column {@code col}. */
+    static int entity(int col) {
+        return col % 5 - 1; // -1: none
+    }
+
+    /** Component {@code k} of the surface normal: facing the sensor. */
+    static float normal(int ring, int col, int k) {
+        double[] d = {Math.cos(el(ring)) * Math.cos(az(col)), Math.cos(el(ring)) * Math.sin(az(col)), Math.sin(el(ring))};
+        return (float) -d[k];
+    }
+
     /** Column-major points (ring fastest), like a spinning lidar. */
     static LidarOutput lidar(List<OutputField> fields, int frame) {
         int n = RINGS * COLS;
@@ -63,6 +77,11 @@ final class Fixtures {
                         case TIME_STAMP_F64 -> b.putDouble(time(r, c, frame));
                         case DISTANCE_F32 -> b.putFloat((float) range(r, c, frame));
                         case IS_HIT_I32 -> b.putInt(c % 8 == 7 ? 0 : 1);
+                        case AZIMUTH_F32 -> b.putFloat((float) az(c));
+                        case ELEVATION_F32 -> b.putFloat((float) el(r));
+                        case ENTITY_ID_I32 -> b.putInt(entity(c));
+                        case NORMAL_VEC3_F32 -> b.putFloat(normal(r, c, 0)).putFloat(normal(r, c, 1)).putFloat(normal(r, c, 2));
+                        case RETURN_TYPE_U8 -> b.put((byte) (r % 2));
                         default -> throw new IllegalArgumentException(f.toString());
                     }
                 }
