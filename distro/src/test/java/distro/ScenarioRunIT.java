@@ -172,6 +172,46 @@ class ScenarioRunIT {
         }
     }
 
+    /** {@code serve --live}: a dropped scenario's streams reach a Foxglove client under the simulation's name. */
+    @Test
+    void serveLivePublishesEachSimulationUnderItsName() throws Exception {
+        Process serve = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out",
+                "--live", "0").directory(work.toFile()).redirectErrorStream(true).start();
+        try {
+            var lines = new java.io.BufferedReader(new java.io.InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+            StringBuilder log = new StringBuilder();
+            String url = null;
+            for (String l; (l = lines.readLine()) != null && !l.contains("serving: drop scenarios");) {
+                log.append(l).append('\n');
+                var m = java.util.regex.Pattern.compile("live: Foxglove viewers connect to (ws://127\\.0\\.0\\.1:\\d+)").matcher(l);
+                url = m.find() ? m.group(1) : url;
+            }
+            assertNotNull(url, log.toString());
+            Files.writeString(work.resolve("street.yaml"), """
+                    version: 1
+                    duration: 60
+                    realtime: true
+                    objects:
+                      - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5, 0, 0]}}
+                    sensors:
+                      - {id: scan, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}
+                    output: {formats: [csv]}
+                    """);
+            Files.move(work.resolve("street.yaml"), work.resolve("deploy").resolve("street.yaml"));
+            Process client = new ProcessBuilder("node", READERS.resolve("foxglove-client.mjs").toString(), url,
+                    "/street/scan/points", "5").redirectErrorStream(true).start();
+            String received = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(client.waitFor(60, TimeUnit.SECONDS));
+            assertTrue(received.contains("received=5"), received);
+            assertTrue(received.contains("advertised=/street/scan/points sensor_msgs/msg/PointCloud2 cdr"), received);
+            serve.destroy(); // SIGTERM
+            assertTrue(serve.waitFor(10, TimeUnit.SECONDS), "serve ends within 10 s of SIGTERM");
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
     @Test
     void jsonScenarioWithAnObjMeshRuns() throws Exception {
         Files.copy(Path.of("scenarios", "house.obj"), work.resolve("house.obj"));

@@ -28,8 +28,12 @@ import org.osgi.service.cm.ConfigurationAdmin;
 import sensor.api.PluginCatalog;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
+import sensor.api.io.LiveView;
+import sensor.api.io.OutputSink;
 import sensor.api.io.Recorder;
 import sensor.api.io.RecorderFactory;
+import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorMount;
 import sensor.cli.scenario.Scenario;
 import sensor.cli.scenario.ScenarioBuilder;
 import sensor.cli.scenario.ScenarioException;
@@ -61,6 +65,7 @@ public class LiveSimulations {
 
     private final Map<String, LiveRun> runs = new LinkedHashMap<>();
     private volatile Path out = Path.of("out");
+    private volatile LiveView liveView;
 
     @Deactivate
     void deactivate() {
@@ -72,6 +77,24 @@ public class LiveSimulations {
     /** The folder each simulation writes its sub-folder into. */
     void setOut(Path out) {
         this.out = out;
+    }
+
+    /** Where simulations started from now on also publish, their sensors named {@code <simulation>/<sensor>}; or null. */
+    void setLiveView(LiveView view) {
+        this.liveView = view;
+    }
+
+    /**
+     * The live view's sink for simulation {@code name}: frames and mounts with sensor and body ids prefixed by the
+     * simulation's name, so that simulations side by side publish on topics of their own.
+     */
+    private static OutputSink prefixed(LiveView view, String name, Simulation sim) {
+        Map<String, SensorMount> mounts = new java.util.TreeMap<>();
+        RunJob.mounts(sim).forEach((id, m) -> mounts.put(name + "/" + id,
+                new SensorMount(m.bodyId() == null ? null : name + "/" + m.bodyId(), m.offset())));
+        view.mounts(sim.time(), mounts);
+        return f -> view.accept(new SensorFrame(name + "/" + f.sensorId(), f.typeId(), f.index(), f.time(), f.deliveredAt(),
+                f.data()));
     }
 
     /** Names of the simulations started and not stopped (running or finished). */
@@ -127,7 +150,7 @@ public class LiveSimulations {
             ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog, true)
                     .build(loaded, new ScenarioBuilder.Overrides(null, null, null), false);
             Recorder recorder = f.open(out.resolve(name), new TreeSet<>(built.formats()), built.lidarFrameStride());
-            LiveRun run = new LiveRun(name, scenario, sim, recorder, built, loaded.scenario());
+            LiveRun run = new LiveRun(name, scenario, sim, recorder, liveView, built, loaded.scenario());
             runs.put(name, run);
             run.configure(loaded, configAdmin);
             run.awaitConfigured(loaded.scenario());
@@ -169,6 +192,7 @@ public class LiveSimulations {
         private final Path scenario;
         private final Simulation sim;
         private final Recorder recorder;
+        private final LiveView view;
         private final ScenarioBuilder.Built built;
         private final Thread thread;
         private Scenario scenarioNow;
@@ -180,8 +204,10 @@ public class LiveSimulations {
         private volatile double simulated;
         private volatile boolean closed;
 
-        LiveRun(String name, Path scenario, Simulation sim, Recorder recorder, ScenarioBuilder.Built built, Scenario content) {
+        LiveRun(String name, Path scenario, Simulation sim, Recorder recorder, LiveView view, ScenarioBuilder.Built built,
+                Scenario content) {
             this.name = name;
+            this.view = view;
             this.scenario = scenario;
             this.sim = sim;
             this.recorder = recorder;
@@ -194,6 +220,9 @@ public class LiveSimulations {
         void start() {
             recorder.mounts(sim.time(), RunJob.mounts(sim));
             sim.addOutputSink(recorder);
+            if (view != null) {
+                sim.addOutputSink(prefixed(view, name, sim));
+            }
             wallStart = System.nanoTime();
             thread.start();
         }

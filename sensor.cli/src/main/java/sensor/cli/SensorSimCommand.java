@@ -77,9 +77,29 @@ final class SensorSimCommand implements Runnable {
         return this;
     }
 
+    /** Starts a live view on 127.0.0.1:{@code port} (the {@code --live} option) and says where viewers connect. */
+    private LiveView openLive(CommandLine.Model.CommandSpec spec, int port) {
+        if (port < 0 || port > 65535) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--live must be a port in [0, 65535], got " + port);
+        }
+        LiveViewFactory f = liveViews.get();
+        if (f == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--live: no live view is installed in this distribution (the sensor.io bundle provides one)");
+        }
+        try {
+            LiveView view = f.open("127.0.0.1", port);
+            err.println("live: Foxglove viewers connect to " + view.address() + " (Open connection > Foxglove WebSocket)");
+            return view;
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--live: " + e.getMessage());
+        }
+    }
+
     /** Serves a deploy folder until the runtime stops; returns the exit code. */
     interface Server {
-        int serve(Path deploy, Path out) throws Exception;
+        /** {@code live}: where every simulation's streams are published too, or null. */
+        int serve(Path deploy, Path out, LiveView live) throws Exception;
     }
 
     /** A plugin folder that could not be loaded: the message names the file and the reason. */
@@ -279,7 +299,7 @@ final class SensorSimCommand implements Runnable {
                         .forEach(h -> h.setLevel(java.util.logging.Level.FINE));
                 err.println("sensorsim: raytrace backends, best first: " + env.raytraceBackends());
             }
-            if (live != null && (live < 0 || live > 65535)) {
+            if (live != null && (live < 0 || live > 65535)) { // checked before anything changes
                 throw new CommandLine.ParameterException(spec.commandLine(), "--live must be a port in [0, 65535], got " + live);
             }
             if (!overwrite && RunManifest.prepare(outDir, false) != null) {
@@ -308,21 +328,10 @@ final class SensorSimCommand implements Runnable {
         }
 
         /** Starts the live view of {@code sim} on 127.0.0.1:{@code port} and says where viewers connect. */
-        private LiveView openLive(Simulation sim, int port) throws IOException {
-            LiveViewFactory f = liveViews.get();
-            if (f == null) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--live: no live view is installed in this distribution (the sensor.io bundle provides one)");
-            }
-            LiveView view;
-            try {
-                view = f.open("127.0.0.1", port);
-            } catch (IOException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--live: " + e.getMessage());
-            }
+        private LiveView openLive(Simulation sim, int port) {
+            LiveView view = SensorSimCommand.this.openLive(spec, port);
             view.mounts(sim.time(), RunJob.mounts(sim));
             sim.addOutputSink(view);
-            err.println("live: Foxglove viewers connect to " + view.address() + " (Open connection > Foxglove WebSocket)");
             return view;
         }
     }
@@ -379,9 +388,19 @@ final class SensorSimCommand implements Runnable {
         @Option(names = "--out", paramLabel = "DIR", defaultValue = "out", description = "output folder (created; default ${DEFAULT-VALUE})")
         Path outDir;
 
+        @Option(names = "--live", arity = "0..1", fallbackValue = "8765", paramLabel = "PORT",
+                description = "publish every simulation's streams over the Foxglove WebSocket protocol on 127.0.0.1:PORT "
+                        + "(default ${FALLBACK-VALUE}; 0: any free port), topics prefixed by the simulation's name")
+        Integer live;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
         @Override
         public Integer call() throws Exception {
-            return server.serve(deploy, outDir);
+            try (LiveView view = live == null ? null : openLive(spec, live)) {
+                return server.serve(deploy, outDir, view);
+            }
         }
     }
 

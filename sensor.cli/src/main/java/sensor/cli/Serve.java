@@ -15,12 +15,14 @@ import org.osgi.framework.ServiceReference;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 
+import sensor.api.io.LiveView;
+
 /**
  * {@code sensorsim serve}: keeps the runtime up, watching a deploy folder. Bundles ({@code .jar}) there are
  * FileInstall's (installed and started when dropped, updated when replaced, uninstalled when deleted); scenario
  * files are the {@link ScenarioFolder}'s. Every bundle event and every simulation start and stop prints one log
  * line. Returns when the framework stops (SIGTERM, Ctrl-C); live simulations then close their files. Opens no
- * network listener.
+ * network listener unless given a live view ({@code --live}).
  */
 final class Serve implements SensorSimCommand.Server {
     private static final System.Logger LOG = System.getLogger("sensor.cli");
@@ -35,9 +37,10 @@ final class Serve implements SensorSimCommand.Server {
     }
 
     @Override
-    public int serve(Path deploy, Path out) throws IOException, InterruptedException {
+    public int serve(Path deploy, Path out, LiveView view) throws IOException, InterruptedException {
         Path dir = Files.createDirectories(deploy).toAbsolutePath().normalize();
         live.setOut(Files.createDirectories(out).toAbsolutePath().normalize());
+        live.setLiveView(view);
         BundleListener events = Serve::log;
         context.addBundleListener(events);
         Configuration watcher = watchBundles(dir);

@@ -56,6 +56,6 @@ final class Plugins {
     SensorSimCommand command(java.io.PrintStream out, java.io.PrintStream err) {
         return new SensorSimCommand(env, simulations, catalog, () -> sensor.api.io.RecorderFactory.of(sensor.io.FormatWriters.all()), dir -> {
             throw new SensorSimCommand.PluginException("--plugins is not available outside a framework");
-        }, (deploy, outDir) -> 2, out, err);
+        }, (deploy, outDir, live) -> 2, out, err);
     }
 }
