@@ -126,36 +126,43 @@ class ScenarioRunIT {
         assertTrue(ratio > 0.5 && ratio < 2, "estimated / written bytes: " + ratio);
     }
 
+    /** A real-time scenario: a wall 5 m ahead of a lidar {@code scan} (OS1-32 512x10), plus {@code moreSensors}. */
+    private static String liveScenario(int duration, String moreSensors) {
+        return "version: 1\nduration: " + duration + "\nrealtime: true\nobjects:\n"
+                + "  - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5, 0, 0]}}\n"
+                + "sensors:\n  - {id: scan, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}\n"
+                + moreSensors + "output: {formats: [csv]}\n";
+    }
+
+    /** Reads a process's lines up to one containing {@code until}; returns the live view address it printed. */
+    private static String liveAddress(java.io.BufferedReader lines, StringBuilder log, String until) throws IOException {
+        String url = null;
+        for (String l; (l = lines.readLine()) != null;) {
+            log.append(l).append('\n');
+            var m = java.util.regex.Pattern.compile("live: Foxglove viewers connect to (ws://127\\.0\\.0\\.1:\\d+)").matcher(l);
+            url = m.find() ? m.group(1) : url;
+            if (l.contains(until)) {
+                break;
+            }
+        }
+        assertNotNull(url, log.toString());
+        return url;
+    }
+
     /**
      * {@code run --live}: a Foxglove client ({@code @foxglove/ws-protocol}) connects to the address the run prints,
      * subscribes, and decodes lidar frames while the run goes on at real-time pace; the files are written as usual.
      */
     @Test
     void runLivePublishesToAFoxgloveClient() throws Exception {
-        Files.writeString(work.resolve("live.yaml"), """
-                version: 1
-                duration: 4
-                realtime: true
-                objects:
-                  - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5, 0, 0]}}
-                sensors:
-                  - {id: scan, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}
-                  - {id: truth, type: ground-truth, frequency: 50}
-                output: {formats: [csv]}
-                """);
+        Files.writeString(work.resolve("live.yaml"), liveScenario(4, "  - {id: truth, type: ground-truth, frequency: 50}\n"));
         Process run = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
                 Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "run", "live.yaml", "--out", "o", "--live", "0")
                 .directory(work.toFile()).redirectErrorStream(true).start();
         try {
             var lines = new java.io.BufferedReader(new java.io.InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
             StringBuilder log = new StringBuilder();
-            String url = null;
-            for (String l; url == null && (l = lines.readLine()) != null;) {
-                log.append(l).append('\n');
-                var m = java.util.regex.Pattern.compile("live: Foxglove viewers connect to (ws://127\\.0\\.0\\.1:\\d+)").matcher(l);
-                url = m.find() ? m.group(1) : null;
-            }
-            assertNotNull(url, log.toString());
+            String url = liveAddress(lines, log, "live: Foxglove viewers connect to");
             Process client = new ProcessBuilder("node", READERS.resolve("foxglove-client.mjs").toString(), url, "/scan/points", "10")
                     .redirectErrorStream(true).start();
             String received = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -181,23 +188,8 @@ class ScenarioRunIT {
         try {
             var lines = new java.io.BufferedReader(new java.io.InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
             StringBuilder log = new StringBuilder();
-            String url = null;
-            for (String l; (l = lines.readLine()) != null && !l.contains("serving: drop scenarios");) {
-                log.append(l).append('\n');
-                var m = java.util.regex.Pattern.compile("live: Foxglove viewers connect to (ws://127\\.0\\.0\\.1:\\d+)").matcher(l);
-                url = m.find() ? m.group(1) : url;
-            }
-            assertNotNull(url, log.toString());
-            Files.writeString(work.resolve("street.yaml"), """
-                    version: 1
-                    duration: 60
-                    realtime: true
-                    objects:
-                      - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5, 0, 0]}}
-                    sensors:
-                      - {id: scan, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}
-                    output: {formats: [csv]}
-                    """);
+            String url = liveAddress(lines, log, "serving: drop scenarios");
+            Files.writeString(work.resolve("street.yaml"), liveScenario(60, ""));
             Files.move(work.resolve("street.yaml"), work.resolve("deploy").resolve("street.yaml"));
             Process client = new ProcessBuilder("node", READERS.resolve("foxglove-client.mjs").toString(), url,
                     "/street/scan/points", "5").redirectErrorStream(true).start();

@@ -3,6 +3,7 @@ package sensor.imu;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -83,7 +84,7 @@ class ImuNoiseTest {
     void T23_T25_statedVariancesAreTheWhiteNoisePowerOfTheChain() {
         // total noise sigma^2 [T-23] plus spectral noise N^2 nu [T-25] per axis; the bias [T-B] is not white: it counts 0
         double nu = 200;
-        Vec3 sigma = new Vec3(0.01, 0.0, 0.03), density = new Vec3(0.002, 0.004, 0.0);
+        Vec3 sigma = new Vec3(0.01, 0.02, 0.03), density = new Vec3(0.002, 0.004, 0.001);
         var s = sensor(ImuConfig.of(Accelerometer.of().withStages(StageSpec.bias(new BiasConfig(new Vec3(0.5, 0.5, 0.5))),
                 StageSpec.noise(new NoiseConfig(sigma)), StageSpec.spectralNoise(new SpectralNoiseConfig(density))))
                 .withOutput("acc.x", "acc.y", "acc.z"));
@@ -213,6 +214,43 @@ class ImuNoiseTest {
             assertArrayEquals(a.get(i).values(), b.get(i).values(), 0.0);
         }
         assertFalse(java.util.Arrays.equals(a.get(100).values(), c.get(100).values()));
+    }
+
+    /** A third-party stage stating {@code variance} per axis and drawing {@code gaussian(channel)} once. */
+    private static TriaxialStageType<double[]> stating(int channel) {
+        return new TriaxialStageType<>() {
+            @Override public String id() { return "stating"; }
+            @SuppressWarnings("unchecked") @Override public Class<double[]> configType() { return double[].class; }
+            @Override public double[] defaultConfig() { return new double[3]; }
+            @Override public TriaxialStage create(double[] variance) {
+                return new TriaxialStage() {
+                    @Override public void apply(double[] u, sensor.imu.api.StageContext c) { c.gaussian(channel); }
+                    @Override public double[] whiteNoiseVariance(double frequency) { return variance.clone(); }
+                };
+            }
+        };
+    }
+
+    private static Channels sampleWith(TriaxialStageType<double[]> stage, double[] variance) {
+        List<TriaxialStageType<?>> types = new ArrayList<>(BuiltinStages.all());
+        types.add(stage);
+        var s = ImuFactory.create(ImuConfig.of(Accelerometer.of().withStages(StageSpec.of("stating", variance)))
+                .withOutput("acc.x", "acc.y", "acc.z"), types);
+        return (Channels) s.sample(StaticContext.atRest("acc", 0, 10).at(1));
+    }
+
+    @Test
+    void TIMU_aThirdPartyStageStatesItsVarianceAndInvalidStatementsCountAsNone() {
+        assertArrayEquals(new double[] {1, 2, 0}, sampleWith(stating(0), new double[] {1, 2, 0}).variances(), 0.0);
+        assertArrayEquals(new double[] {0, 0, 0}, sampleWith(stating(0),
+                new double[] {Double.NaN, -1, Double.POSITIVE_INFINITY}).variances(), 0.0);
+    }
+
+    @Test
+    void TIMU_stagesDrawFromChannels0To65535() {
+        sampleWith(stating(0xFFFF), new double[3]);
+        assertThrows(IllegalArgumentException.class, () -> sampleWith(stating(0x10000), new double[3]));
+        assertThrows(IllegalArgumentException.class, () -> sampleWith(stating(-1), new double[3]));
     }
 
     @Test
