@@ -153,6 +153,6 @@ public final class FormatWriters {
     /** Every format of this bundle by id (plain Java use and tests). */
     public static Map<String, FrameWriter> all() {
         return Map.of("pcd", new Pcd(), "pcd-ascii", new PcdAscii(), "ply", new Ply(), "las", new Las(), "csv", new Csv(),
-                "png", new Png(), "mcap", new Mcap());
+                "png", new Png(), "mcap", new Mcap(), "kitti", new KittiWriter());
     }
 }

@@ -251,11 +251,11 @@ final class LidarSensor implements Sensor {
         for (int k = 0; k < noises.size(); k++) {
             noises.get(k).apply(pts, stream(random, 1 + distortions.size() + k), ctx.index());
         }
-        return pack(pts, ring, ent, type, hit, normal);
+        return pack(pts, ring, ent, type, hit, normal, ctx.sensorPose(ctx.time()));
     }
 
     /** Packs the fields of every point in order [O]; points are written in parallel at their own offsets. */
-    private LidarOutput pack(PointBuffer pts, int[] ring, int[] ent, int[] type, int[] hit, float[] normal) {
+    private LidarOutput pack(PointBuffer pts, int[] ring, int[] ent, int[] type, int[] hit, float[] normal, Pose pose) {
         List<OutputField> fields = config.fields();
         int n = pts.count(), stride = LidarOutput.stride(fields);
         ByteBuffer buf = ByteBuffer.allocate(n * stride).order(ByteOrder.LITTLE_ENDIAN);
@@ -287,7 +287,7 @@ final class LidarSensor implements Sensor {
                 }
             }
         });
-        return new LidarOutput(fields, n, buf);
+        return new LidarOutput(fields, n, buf, pose);
     }
 
     /** An independent random stream for stage {@code k}, derived from the sensor's stream. */

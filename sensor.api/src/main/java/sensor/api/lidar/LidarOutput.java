@@ -4,6 +4,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 
+import sensor.api.geom.Pose;
+
 
 /**
  * One lidar output [O]: {@code count} points, each packed contiguously (little-endian) with the
@@ -15,9 +17,19 @@ public final class LidarOutput {
     private final int stride;
     private final int count;
     private final ByteBuffer data;
+    private final Pose pose;
 
-    /** Wraps packed data; {@code data} must hold {@code count} points of the fields' stride. */
+    /** Wraps packed data; {@code data} must hold {@code count} points of the fields' stride; the pose is unknown. */
     public LidarOutput(List<OutputField> fields, int count, ByteBuffer data) {
+        this(fields, count, data, null);
+    }
+
+    /**
+     * Wraps packed data; {@code data} must hold {@code count} points of the fields' stride; {@code pose} is the world
+     * pose of the lidar frame at the frame's measurement time (null when unknown).
+     */
+    public LidarOutput(List<OutputField> fields, int count, ByteBuffer data, Pose pose) {
+        this.pose = pose;
         this.fields = List.copyOf(fields);
         java.util.Arrays.fill(offsets, -1);
         int s = 0;
@@ -39,6 +51,9 @@ public final class LidarOutput {
     }
 
     public List<OutputField> fields() { return fields; }
+
+    /** World pose of the lidar frame at the frame's measurement time, or null when unknown. */
+    public Pose pose() { return pose; }
 
     public int count() { return count; }
 

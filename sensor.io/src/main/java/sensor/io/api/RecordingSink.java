@@ -364,7 +364,7 @@ public final class RecordingSink implements Recorder {
     }
 
     /** A sensor id as a safe file name: characters other than letters, digits, '.', '_', '-' become '_'. */
-    static String fileName(String sensorId) {
+    public static String fileName(String sensorId) {
         String s = sensorId.replaceAll("[^A-Za-z0-9._-]", "_");
         return s.isEmpty() || s.chars().allMatch(ch -> ch == '.') ? "_" + s : s;
     }
