@@ -184,6 +184,31 @@ class EncoderTest {
     }
 
     @Test
+    void EV_theFirstSampleReportsNoSpeedWhereverTheJointStarts() {
+        // the joint already at 5 rad, turning at 2 rad/s: no earlier reading, so no speed yet, then the rate
+        var frames = run(JointScript.constantRate(5, 2), EncoderConfig.of("j").withResolution(null), 0.001, 10, 0.3, 0);
+        assertEquals(0.0, speed(frames.get(0)));
+        assertEquals(2.0, speed(frames.get(1)), 1e-9);
+    }
+
+    @Test
+    void EV_withoutBinningASpeedOfZeroIsPositiveZero() {
+        // turning backwards, then stopped: the stopped joint reads speed 0.0 (never -0.0 in the files)
+        JointScript stopping = new JointScript() {
+            @Override public double position(double t) { return -Math.min(t, 0.5); }
+            @Override public double velocity(double t) { return t < 0.5 ? -1 : 0; }
+        };
+        var frames = run(stopping, EncoderConfig.of("j").withResolution(null), 0.001, 10, 1, 0);
+        assertEquals(-1.0, speed(frames.get(3)), 1e-9);
+        assertEquals(0.0, speed(frames.get(frames.size() - 1))); // bitwise: +0.0
+    }
+
+    @Test
+    void E32_theTypeDescribesItself() {
+        assertTrue(new EncoderType().description().contains("encoder"), new EncoderType().description());
+    }
+
+    @Test
     void EV_speedDecaysToZeroAfterTheJointStops() {
         double rate = 1.0, stop = 1.0, res = TWO_PI / 1000;
         JointScript stopping = new JointScript() {

@@ -76,6 +76,11 @@ class OdometerTest {
     }
 
     @Test
+    void O_theTypeDescribesItself() {
+        assertTrue(new OdometerType().description().contains("wheel radius"), new OdometerType().description());
+    }
+
+    @Test
     void OD_EN_noiseOnTheAngleScalesWithRadius() {
         double radius = 0.4, sigma = 0.01, u0 = 3.0;
         var frames = run(JointScript.constantRate(u0, 0), OdometerConfig.of("wheel", radius).withNoise(sigma), 100, 21);
