@@ -62,7 +62,7 @@ class ScenarioRunIT {
         assertTrue(Integer.parseInt(mcap.get("statistics.chunkCount")) > 1, mcap.get("statistics.chunkCount"));
         Map<String, Integer> expected = Map.of("/os1/points", 20, "/imu/imu", 200, "/imu/mag", 200,
                 "/encoder_fl/joint_states", 200, "/encoder_fr/joint_states", 200, "/odometer/distance", 100,
-                "/ground_truth/odom", 100, "/tf", 100);
+                "/ground_truth/odom", 100, "/tf", 100, "/gnss/fix", 20);
         expected.forEach((topic, n) -> {
             assertEquals(String.valueOf(n), mcap.get("indexed.count." + topic), topic + " in " + mcap);
             assertEquals("true", mcap.get("indexed.monotonic." + topic), topic);
@@ -72,20 +72,27 @@ class ScenarioRunIT {
         assertEquals("2", mcap.get("last./clock.clock.sec")); // the last delivery at t = 2 s
         // the odometer travelled 9 m/s x 2 s (within its noise); ground truth at the car's position on its path
         assertEquals(18.0, Double.parseDouble(mcap.get("last./odometer/distance.data")), 0.5);
+        // the GNSS fix: near the configured origin, its covariance the configured noise in ENU m^2 (diagonal known)
+        assertEquals(47.3769, Double.parseDouble(mcap.get("last./gnss/fix.latitude")), 0.01);
+        assertArrayEquals(new double[] {0.25, 0, 0, 0, 0.25, 0, 0, 0, 1},
+                java.util.Arrays.stream(mcap.get("last./gnss/fix.position_covariance").split(" "))
+                        .mapToDouble(Double::parseDouble).toArray(), 1e-9);
+        assertEquals("2", mcap.get("last./gnss/fix.position_covariance_type"));
         assertEquals("world", mcap.get("last./ground_truth/odom.header.frame_id"));
         assertEquals("ground-truth", mcap.get("last./ground_truth/odom.child_frame_id"));
         assertEquals(9.0, Double.parseDouble(mcap.get("last./ground_truth/odom.twist.twist.linear.x")), 1e-6); // body frame
         // the transform tree: world → car on /tf (from the ground-truth sensor at the car's origin), car → each
-        // sensor at its mount on /tf_static (sensors sorted by id: the lidar last, 1.9 m above the car's origin)
+        // sensor at its mount on /tf_static (the lidar 1.9 m above the car's origin)
         assertEquals("world car", mcap.get("last./tf.transforms.0.header.frame_id") + " "
                 + mcap.get("last./tf.transforms.0.child_frame_id"));
         assertEquals(mcap.get("last./ground_truth/odom.pose.pose.position.x"),
                 mcap.get("last./tf.transforms.0.transform.translation.x"));
         assertEquals("1", mcap.get("indexed.count./tf_static"));
-        assertEquals("car os1 0 1.9", String.join(" ", mcap.get("last./tf_static.transforms.5.header.frame_id"),
-                mcap.get("last./tf_static.transforms.5.child_frame_id"),
-                mcap.get("last./tf_static.transforms.5.transform.translation.x"),
-                mcap.get("last./tf_static.transforms.5.transform.translation.z")));
+        String os1 = "last./tf_static.transforms." + java.util.stream.IntStream.range(0, 10)
+                .filter(i -> "os1".equals(mcap.get("last./tf_static.transforms." + i + ".child_frame_id"))).findFirst()
+                .orElseThrow() + ".";
+        assertEquals("car 0 1.9", String.join(" ", mcap.get(os1 + "header.frame_id"), mcap.get(os1 + "transform.translation.x"),
+                mcap.get(os1 + "transform.translation.z")));
         assertEquals("sensor_msgs/msg/PointCloud2", mcap.get("first./os1/points.schema"));
         assertEquals("os1", mcap.get("first./os1/points.frame_id"));
         assertTrue(mcap.get("first./os1/points.fields").startsWith("x:0:7:1 y:4:7:1 z:8:7:1 intensity:12:7:1 ring:16:4:1"),
@@ -230,6 +237,6 @@ class ScenarioRunIT {
         assertFalse(Files.exists(work.resolve("never")));
         r = sensorsim("validate", Path.of("scenarios", "demo.yaml").toAbsolutePath().toString());
         assertEquals(0, r.code(), r.output());
-        assertTrue(r.output().contains("valid: 14 objects, 6 sensors"), r.output());
+        assertTrue(r.output().contains("valid: 14 objects, 7 sensors"), r.output());
     }
 }

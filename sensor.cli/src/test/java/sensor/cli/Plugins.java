@@ -29,7 +29,7 @@ final class Plugins {
         List<OutputNoiseType<?>> noises = List.of(new sensor.lidar.NoiseStages.Distance(), new sensor.lidar.NoiseStages.HitpointAngle());
         List<SensorType<?>> sensors = List.of(lidar, new sensor.imu.ImuType(stages), new sensor.imu.AccelerometerType(stages),
                 new sensor.imu.GyroscopeType(stages), new sensor.imu.MagnetometerType(stages), new sensor.encoder.EncoderType(),
-                new sensor.odometer.OdometerType(), new sensor.groundtruth.GroundTruthSensorType());
+                new sensor.odometer.OdometerType(), new sensor.groundtruth.GroundTruthSensorType(), new sensor.gnss.GnssType());
         List<SurfaceMaterialType<?>> surfaces = List.of(new sensor.materials.impl.LambertianType(),
                 new sensor.materials.impl.GgxOrenNayarType(), new sensor.materials.impl.ExplicitBrdfType());
         List<AmbientMaterialType<?>> ambients = List.of(new sensor.materials.impl.AtmosphereType());

@@ -66,7 +66,7 @@ class ScenarioTest {
     void shippedDemoScenarioValidates() {
         Result r = cli("validate", "../distro/scenarios/demo.yaml");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("valid: 14 objects, 6 sensors, 10.000 s"), r.out());
+        assertTrue(r.out().contains("valid: 14 objects, 7 sensors, 10.000 s"), r.out());
     }
 
     @Test
@@ -174,7 +174,7 @@ class ScenarioTest {
     void unknownTypesListTheKnownOnes() throws Exception {
         ScenarioException e = invalid("version: 1\nsensors:\n  - {id: r, type: radar}\n");
         assertTrue(e.getMessage().contains("sensor type 'radar' is not installed; installed sensor types: [accelerometer, "
-                + "encoder, ground-truth, gyroscope, imu, lidar, magnetometer, odometer]; no shipped distribution has it"), e.getMessage());
+                + "encoder, gnss, ground-truth, gyroscope, imu, lidar, magnetometer, odometer]; no shipped distribution has it"), e.getMessage());
         e = invalid("version: 1\nmaterials:\n  wood: {type: velvet}\n");
         assertTrue(e.getMessage().contains("surface material type 'velvet' is not installed; installed surface material "
                 + "types: [explicit-brdf, ggx-oren-nayar, lambertian]"), e.getMessage());

@@ -88,6 +88,32 @@ public final class Ros2 {
     public static final String FLOAT64_MSG = "std_msgs/msg/Float64";
     public static final String FLOAT64_DEF = "float64 data\n";
 
+    /** Schema name and text of NavSatFix. */
+    public static final String NAV_SAT_FIX = "sensor_msgs/msg/NavSatFix";
+    public static final String NAV_SAT_FIX_DEF = "uint8 COVARIANCE_TYPE_UNKNOWN = 0\n"
+            + "uint8 COVARIANCE_TYPE_APPROXIMATED = 1\n"
+            + "uint8 COVARIANCE_TYPE_DIAGONAL_KNOWN = 2\n"
+            + "uint8 COVARIANCE_TYPE_KNOWN = 3\n"
+            + "std_msgs/Header header\n"
+            + "sensor_msgs/NavSatStatus status\n"
+            + "float64 latitude\n"
+            + "float64 longitude\n"
+            + "float64 altitude\n"
+            + "float64[9] position_covariance\n"
+            + "uint8 position_covariance_type\n"
+            + HEADER_DEFS
+            + SEP + "MSG: sensor_msgs/NavSatStatus\n"
+            + "int8 STATUS_NO_FIX = -1\n"
+            + "int8 STATUS_FIX = 0\n"
+            + "int8 STATUS_SBAS_FIX = 1\n"
+            + "int8 STATUS_GBAS_FIX = 2\n"
+            + "int8 status\n"
+            + "uint16 SERVICE_GPS = 1\n"
+            + "uint16 SERVICE_GLONASS = 2\n"
+            + "uint16 SERVICE_COMPASS = 4\n"
+            + "uint16 SERVICE_GALILEO = 8\n"
+            + "uint16 service\n";
+
     /** Schema name and text of Clock. */
     public static final String CLOCK = "rosgraph_msgs/msg/Clock";
     public static final String CLOCK_DEF = "builtin_interfaces/Time clock\n"
@@ -215,6 +241,27 @@ public final class Ros2 {
         return c.toArray();
     }
 
+    /**
+     * A NavSatFix (status FIX, service GPS): latitude and longitude in degrees, ellipsoidal altitude in m; with the
+     * variances of latitude and longitude (deg²) and altitude (m²) the covariance is DIAGONAL_KNOWN in ENU m², the
+     * degrees turned into metres with the WGS-84 meridian and prime-vertical radii at that latitude; else UNKNOWN.
+     */
+    public static byte[] navSatFix(double stamp, String frameId, double lat, double lon, double alt, double[] variance) {
+        Cdr c = new Cdr(192);
+        header(c, stamp, frameId);
+        c.u8(0); // status: STATUS_FIX
+        c.u16(1); // service: SERVICE_GPS
+        c.f64(lat).f64(lon).f64(alt);
+        double a = 6378137.0, f = 1 / 298.257223563, e2 = f * (2 - f), s = Math.sin(Math.toRadians(lat));
+        double w = Math.sqrt(1 - e2 * s * s), north = Math.toRadians(a * (1 - e2) / (w * w * w));
+        double east = Math.toRadians(a / w * Math.cos(Math.toRadians(lat)));
+        double[] enu = variance == null ? new double[3]
+                : new double[] {variance[1] * east * east, variance[0] * north * north, variance[2]};
+        covariance(c, variance == null ? null : enu, false);
+        c.u8(variance == null ? 0 : 2);
+        return c.toArray();
+    }
+
     /** A Float64 message. */
     public static byte[] float64(double value) {
         return new Cdr(16).f64(value).toArray();
@@ -327,6 +374,12 @@ public final class Ros2 {
         Cdr u8(int v) {
             room(1);
             b.put((byte) v);
+            return this;
+        }
+
+        Cdr u16(int v) {
+            align(2);
+            b.putShort((short) v);
             return this;
         }
 

@@ -28,6 +28,8 @@ import sensor.api.sensor.SensorMount;
  * mount is not known), so that every sensor frame chains to the world;</li>
  * <li>sensor mounts ({@link #mounts}) → {@code tf2_msgs/msg/TFMessage} on {@code /tf_static}: {@code <body> → <id>}
  * (or {@code world → <id>}) at the mount offset;</li>
+ * <li>{@code latitude, longitude, altitude} (a GNSS receiver) → {@code sensor_msgs/msg/NavSatFix} on
+ * {@code /<id>/fix}, the covariance from the stated variances;</li>
  * <li>any other channel {@code c} → {@code std_msgs/msg/Float64} on {@code /<id>/<c>} (the odometer's
  * {@code /<id>/distance});</li>
  * <li>{@code rosgraph_msgs/msg/Clock} on {@code /clock} at every new delivery time.</li>
@@ -45,7 +47,7 @@ public final class Ros2Topics {
     private long lastClock = Long.MIN_VALUE;
 
     /** One scalar sensor's mapping, found from its first frame. */
-    private record Scalar(int[] gyro, int[] acc, int[] mag, int[] joint, int[] pose, List<Integer> plain) {}
+    private record Scalar(int[] gyro, int[] acc, int[] mag, int[] joint, int[] pose, int[] fix, List<Integer> plain) {}
 
     /** rosbag2's offered QoS of a latched topic (transient local, reliable), as {@code ros2 bag record} writes it. */
     static final String TRANSIENT_LOCAL = "- history: 3\n  depth: 0\n  reliability: 1\n  durability: 1\n"
@@ -53,6 +55,8 @@ public final class Ros2Topics {
             + "  lifespan:\n    sec: 2147483647\n    nsec: 4294967295\n  liveliness: 1\n"
             + "  liveliness_lease_duration:\n    sec: 2147483647\n    nsec: 4294967295\n"
             + "  avoid_ros_namespace_conventions: false";
+
+    private static final List<String> FIX = List.of("latitude", "longitude", "altitude");
 
     private static final List<String> POSE = List.of("x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy",
             "wz");
@@ -132,6 +136,10 @@ public final class Ros2Topics {
                 message(Ros2.TF_MESSAGE, Ros2.TF_MESSAGE_DEF, "/tf", f, Ros2.transforms(f.time(), List.of(tf)));
             }
         }
+        if (s.fix != null) {
+            message(Ros2.NAV_SAT_FIX, Ros2.NAV_SAT_FIX_DEF, topic(id, "fix"), f, Ros2.navSatFix(f.time(), id, v[s.fix[0]],
+                    v[s.fix[1]], v[s.fix[2]], var == null ? null : pick(var, s.fix)));
+        }
         for (int i : s.plain) {
             message(Ros2.FLOAT64_MSG, Ros2.FLOAT64_DEF, topic(id, c.names().get(i)), f, Ros2.float64(v[i]));
         }
@@ -144,16 +152,18 @@ public final class Ros2Topics {
         if (names.containsAll(POSE)) {
             pose = POSE.stream().mapToInt(names::indexOf).toArray();
         }
+        int[] fix = names.containsAll(FIX) ? FIX.stream().mapToInt(names::indexOf).toArray() : null;
         List<Integer> plain = new java.util.ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             String n = names.get(i);
             boolean covered = n.startsWith("gyro.") && gyro != null || n.startsWith("acc.") && acc != null
-                    || n.startsWith("mag.") && mag != null || joint != null || pose != null && POSE.contains(n);
+                    || n.startsWith("mag.") && mag != null || joint != null || pose != null && POSE.contains(n)
+                    || fix != null && FIX.contains(n);
             if (!covered) {
                 plain.add(i);
             }
         }
-        return new Scalar(gyro, acc, mag, joint, pose, plain);
+        return new Scalar(gyro, acc, mag, joint, pose, fix, plain);
     }
 
     private void clock(SensorFrame f) throws IOException {
