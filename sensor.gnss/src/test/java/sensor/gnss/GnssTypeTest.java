@@ -116,7 +116,7 @@ class GnssTypeTest {
 
     @Test
     void G_TRW_driftIsARandomWalkWhoseVarianceGrowsLinearly() {
-        double b0 = 0.2, tau = 1, f = 10, seconds = 10;
+        double b0 = 0.3, tau = 2.25, f = 10, seconds = 10;
         GnssConfig c = new GnssConfig(ZURICH, new GnssConfig.Enu(0, 0, 0), new GnssConfig.Enu(b0, b0, b0),
                 new GnssConfig.Enu(tau, tau, tau));
         String[] ids = new String[300];
@@ -135,7 +135,27 @@ class GnssTypeTest {
         }
         assertEquals(ids.length, m);
         // after n = 100 steps of dt = 0.1 s: variance n b0^2 dt / tau = 0.4 m^2; 300 walks: relative SE sqrt(2/300) = 8 %
-        assertEquals(100 * b0 * b0 * (1 / f) / tau, sum / m, 0.3 * 0.4);
+        assertEquals(0.4, 100 * b0 * b0 * (1 / f) / tau, 1e-12);
+        assertEquals(0.4, sum / m, 0.3 * 0.4);
+    }
+
+    @Test
+    void G_aReceiverFixedInTheWorldIsAtRestAndTheDefaultsAreAnIdealReceiverAtTheNullIsland() {
+        GnssType type = new GnssType();
+        assertEquals(GnssConfig.DEFAULT, type.defaultConfig());
+        assertTrue(type.description().contains("[G]"), type.description());
+        Environment env = new Environment();
+        env.bindSensorType(type);
+        env.setWorld(env.newKinematicWorld(0.001, Vec3.ZERO));
+        List<SensorFrame> out = new ArrayList<>();
+        env.addOutputSink(out::add);
+        env.addSensor(SensorSpec.of("mast", GnssType.ID, null, SensorMount.world(Pose.translation(0, 0, 30)), 1));
+        env.advance(2);
+        double[] x = values(out.get(1));
+        assertEquals(0, x[0], 1e-12);
+        assertEquals(0, x[1], 1e-12);
+        assertEquals(30, x[2], 1e-6);
+        assertEquals(List.of(0.0, 0.0, 0.0), List.of(x[3], x[4], x[5]));
     }
 
     @Test
