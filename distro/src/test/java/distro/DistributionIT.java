@@ -99,11 +99,7 @@ class DistributionIT {
     @Test
     void shellDistributionAnswersGogoCommands() throws Exception {
         Process p = start("sensorsim-shell.jar");
-        ByteArrayOutputStream out = drain(p);
-        long end = System.currentTimeMillis() + 60_000;
-        while (!text(out).contains("sensorsim running") && System.currentTimeMillis() < end) {
-            Thread.sleep(50);
-        }
+        ByteArrayOutputStream out = awaitShell(p);
         try (OutputStream in = p.getOutputStream()) {
             in.write("sensor:types\nsensor:advance 0.5\nstop 0\n".getBytes(StandardCharsets.UTF_8));
         }
@@ -113,21 +109,27 @@ class DistributionIT {
         assertTrue(text.contains("500 steps, t = 0.5"), text);
     }
 
-    /** Ctrl-C (SIGINT) in the shell ends the running command after its current step, not the runtime. */
-    @Test
-    void ctrlCInterruptsTheShellCommandNotTheRuntime() throws Exception {
-        Process p = start("sensorsim-shell.jar");
+    /** The shell distribution's output, collected, once it is up (at most 60 s). */
+    private static ByteArrayOutputStream awaitShell(Process p) throws Exception {
         ByteArrayOutputStream out = drain(p);
         long end = System.currentTimeMillis() + 60_000;
         while (!text(out).contains("sensorsim running") && System.currentTimeMillis() < end) {
             Thread.sleep(50);
         }
+        return out;
+    }
+
+    /** Ctrl-C (SIGINT) in the shell ends the running command after its current step, not the runtime. */
+    @Test
+    void ctrlCInterruptsTheShellCommandNotTheRuntime() throws Exception {
+        Process p = start("sensorsim-shell.jar");
+        ByteArrayOutputStream out = awaitShell(p);
         try (OutputStream in = p.getOutputStream()) {
             in.write("sensor:demo 3000\n".getBytes(StandardCharsets.UTF_8));
             in.flush();
             Thread.sleep(1500);
             new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
-            end = System.currentTimeMillis() + 20_000;
+            long end = System.currentTimeMillis() + 20_000;
             while (!text(out).contains("interrupted (Ctrl-C)") && System.currentTimeMillis() < end) {
                 Thread.sleep(50);
             }
