@@ -77,11 +77,16 @@ final class SensorSimCommand implements Runnable {
         return this;
     }
 
-    /** Starts a live view on 127.0.0.1:{@code port} (the {@code --live} option) and says where viewers connect. */
-    private LiveView openLive(CommandLine.Model.CommandSpec spec, int port) {
-        if (port < 0 || port > 65535) {
+    /** Rejects a {@code --live} port outside [0, 65535] (null: no live view). */
+    private static void checkLivePort(CommandLine.Model.CommandSpec spec, Integer port) {
+        if (port != null && (port < 0 || port > 65535)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--live must be a port in [0, 65535], got " + port);
         }
+    }
+
+    /** Starts a live view on 127.0.0.1:{@code port} (the {@code --live} option) and says where viewers connect. */
+    private LiveView openLive(CommandLine.Model.CommandSpec spec, int port) {
+        checkLivePort(spec, port);
         LiveViewFactory f = liveViews.get();
         if (f == null) {
             throw new CommandLine.ParameterException(spec.commandLine(),
@@ -299,9 +304,7 @@ final class SensorSimCommand implements Runnable {
                         .forEach(h -> h.setLevel(java.util.logging.Level.FINE));
                 err.println("sensorsim: raytrace backends, best first: " + env.raytraceBackends());
             }
-            if (live != null && (live < 0 || live > 65535)) { // checked before anything changes
-                throw new CommandLine.ParameterException(spec.commandLine(), "--live must be a port in [0, 65535], got " + live);
-            }
+            checkLivePort(spec, live); // before anything changes
             if (!overwrite && RunManifest.prepare(outDir, false) != null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), RunManifest.prepare(outDir, false));
             }

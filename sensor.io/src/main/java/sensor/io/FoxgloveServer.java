@@ -45,12 +45,15 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
     private final Server server;
     private final long backlogLimit;
     private final Ros2Topics topics = new Ros2Topics(this);
-    private final List<String> schemas = new ArrayList<>(); // [name, encoding, text] per schema id - 1, flattened
+    private final List<Schema> schemas = new ArrayList<>(); // by schema id - 1
     private final Map<Integer, String> advertisements = new ConcurrentHashMap<>(); // channel id -> JSON object
     private final Map<WebSocket, Viewer> viewers = new ConcurrentHashMap<>();
     private final CountDownLatch started = new CountDownLatch(1);
     private volatile Exception startFailure;
     private boolean closed;
+
+    /** A schema as advertised: name, encoding and text. */
+    private record Schema(String name, String encoding, String text) {}
 
     /** One connected viewer: its subscriptions (channel id -> subscription id) and messages it lost. */
     private static final class Viewer {
@@ -141,19 +144,17 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
 
     @Override
     public int schema(String name, String encoding, byte[] data) {
-        schemas.add(name);
-        schemas.add(encoding);
-        schemas.add(new String(data, StandardCharsets.UTF_8));
-        return schemas.size() / 3;
+        schemas.add(new Schema(name, encoding, new String(data, StandardCharsets.UTF_8)));
+        return schemas.size();
     }
 
     @Override
     public int channel(int schemaId, String topic, String messageEncoding, Map<String, String> metadata) {
         int id = advertisements.size() + 1;
-        int s = 3 * (schemaId - 1);
+        Schema s = schemas.get(schemaId - 1);
         String channel = "{\"id\":" + id + ",\"topic\":" + json(topic) + ",\"encoding\":" + json(messageEncoding)
-                + ",\"schemaName\":" + json(schemas.get(s)) + ",\"schemaEncoding\":" + json(schemas.get(s + 1))
-                + ",\"schema\":" + json(schemas.get(s + 2)) + "}";
+                + ",\"schemaName\":" + json(s.name()) + ",\"schemaEncoding\":" + json(s.encoding())
+                + ",\"schema\":" + json(s.text()) + "}";
         advertisements.put(id, channel);
         String advertise = "{\"op\":\"advertise\",\"channels\":[" + channel + "]}";
         viewers.keySet().forEach(c -> send(c, advertise));

@@ -114,11 +114,11 @@ public final class Ros2Topics {
         String id = f.sensorId();
         if (s.gyro != null || s.acc != null) {
             message(Ros2.IMU, Ros2.IMU_DEF, topic(id, "imu"), f, Ros2.imu(f.time(), id, pick(v, s.gyro),
-                    var == null ? null : pick(var, s.gyro), pick(v, s.acc), var == null ? null : pick(var, s.acc)));
+                    pick(var, s.gyro), pick(v, s.acc), pick(var, s.acc)));
         }
         if (s.mag != null) {
             message(Ros2.MAGNETIC_FIELD, Ros2.MAGNETIC_FIELD_DEF, topic(id, "mag"), f,
-                    Ros2.magneticField(f.time(), id, pick(v, s.mag), var == null ? null : pick(var, s.mag)));
+                    Ros2.magneticField(f.time(), id, pick(v, s.mag), pick(var, s.mag)));
         }
         if (s.joint != null) {
             message(Ros2.JOINT_STATE, Ros2.JOINT_STATE_DEF, topic(id, "joint_states"), f,
@@ -138,7 +138,7 @@ public final class Ros2Topics {
         }
         if (s.fix != null) {
             message(Ros2.NAV_SAT_FIX, Ros2.NAV_SAT_FIX_DEF, topic(id, "fix"), f, Ros2.navSatFix(f.time(), id, v[s.fix[0]],
-                    v[s.fix[1]], v[s.fix[2]], var == null ? null : pick(var, s.fix)));
+                    v[s.fix[1]], v[s.fix[2]], pick(var, s.fix)));
         }
         for (int i : s.plain) {
             message(Ros2.FLOAT64_MSG, Ros2.FLOAT64_DEF, topic(id, c.names().get(i)), f, Ros2.float64(v[i]));
@@ -203,8 +203,9 @@ public final class Ros2Topics {
         return idx[0] >= 0 && idx[1] >= 0 && idx[2] >= 0 ? idx : null;
     }
 
+    /** The values of {@code v} at {@code idx}; null when either is null. */
     private static double[] pick(double[] v, int... idx) {
-        if (idx == null) {
+        if (v == null || idx == null) {
             return null;
         }
         double[] out = new double[idx.length];
