@@ -149,6 +149,9 @@ public final class Points {
                 }
                 case RETURN_TYPE_U8 -> extras.add(new Column("return_type", Kind.U8, "0 strongest or first, 1 last",
                         new double[count]));
+                case RADIAL_VELOCITY_F32 -> extras.add(new Column("radial_velocity", Kind.F32, "m/s, positive receding",
+                        new double[count]));
+                case RCS_F32 -> extras.add(new Column("rcs", Kind.F32, "radar cross-section, dBsm", new double[count]));
                 default -> { } // x y z, intensity, ring, time: the columns above; is_hit: only hits are kept
             }
         }
@@ -178,7 +181,8 @@ public final class Points {
             int k = 0;
             for (OutputField f : o.fields()) {
                 switch (f) {
-                    case DISTANCE_F32, AZIMUTH_F32, ELEVATION_F32 -> extras.get(k++).values()[n] = o.getFloat(i, f, 0);
+                    case DISTANCE_F32, AZIMUTH_F32, ELEVATION_F32, RADIAL_VELOCITY_F32, RCS_F32 ->
+                        extras.get(k++).values()[n] = o.getFloat(i, f, 0);
                     case ENTITY_ID_I32 -> extras.get(k++).values()[n] = o.getInt(i, f);
                     case NORMAL_VEC3_F32 -> {
                         for (int c = 0; c < 3; c++) {

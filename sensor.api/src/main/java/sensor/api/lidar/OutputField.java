@@ -2,7 +2,7 @@ package sensor.api.lidar;
 
 /**
  * Output fields of the lidar output handler [O]: packed contiguously per point in the order a sensor's
- * configuration lists them, little-endian.
+ * configuration lists them, little-endian. Radar detections travel in the same form with their own two fields.
  */
 public enum OutputField {
     /** Point in the lidar frame, 3 × float32, m. */
@@ -26,7 +26,11 @@ public enum OutputField {
     /** Surface normal in the lidar frame, 3 × float32. */
     NORMAL_VEC3_F32(12),
     /** Which return this is (0 strongest/first, 1 last/second), uint8. */
-    RETURN_TYPE_U8(1);
+    RETURN_TYPE_U8(1),
+    /** Radial (Doppler) velocity of the target relative to the sensor, float32, m/s, positive receding (radar). */
+    RADIAL_VELOCITY_F32(4),
+    /** Radar cross-section of the detection, float32, dBsm (radar). */
+    RCS_F32(4);
 
     private final int bytes;
 

@@ -138,11 +138,16 @@ public final class LidarConfig {
         return this;
     }
 
-    /** Output fields, packed in this order; at least one, no duplicates. */
+    /** Output fields, packed in this order; at least one, no duplicates, none of the radar's. */
     public LidarConfig setFields(List<OutputField> f) {
         Args.notNull("fields", f);
         if (f.isEmpty() || f.stream().anyMatch(java.util.Objects::isNull) || f.stream().distinct().count() != f.size()) {
             throw new IllegalArgumentException("fields must be a non-empty list of distinct OutputField values, got " + f);
+        }
+        for (OutputField radar : List.of(OutputField.RADIAL_VELOCITY_F32, OutputField.RCS_F32)) {
+            if (f.contains(radar)) {
+                throw new IllegalArgumentException("fields: " + radar + " is a radar field, a lidar cannot produce it");
+            }
         }
         fields = List.copyOf(new ArrayList<>(f));
         return this;
