@@ -176,6 +176,24 @@ public final class PointCloudFiles {
         out.write(pts.array(), 0, pts.position());
     }
 
+    /**
+     * Radar detections as CSV: {@code range [m],azimuth [rad],elevation [rad],radial_velocity [m/s],rcs [dBsm]}, one row
+     * per detection; range and angles from the point's coordinates where the output lacks them.
+     */
+    public static void writeDetections(Points p, OutputStream out) throws IOException {
+        StringBuilder b = new StringBuilder("range [m],azimuth [rad],elevation [rad],radial_velocity [m/s],rcs [dBsm]\n");
+        double[] range = p.column("distance"), az = p.column("azimuth"), el = p.column("elevation");
+        double[] v = p.column("radial_velocity"), rcs = p.column("rcs");
+        for (int i = 0; i < p.n; i++) {
+            b.append(range != null ? range[i] : p.range(i)).append(',')
+                    .append(az != null ? az[i] : Math.atan2(p.y[i], p.x[i])).append(',')
+                    .append(el != null ? el[i] : Math.atan2(p.z[i], Math.hypot(p.x[i], p.y[i]))).append(',')
+                    .append(v == null ? "" : Double.toString(v[i])).append(',')
+                    .append(rcs == null ? "" : Double.toString(rcs[i])).append('\n');
+        }
+        out.write(b.toString().getBytes(StandardCharsets.US_ASCII));
+    }
+
     private static void extraBytes(ByteBuffer h, int type, String name, String description) {
         h.putShort((short) 0);
         h.put((byte) type);

@@ -198,6 +198,11 @@ public final class Points {
         return new Points(n, x, y, z, in, r, t, List.copyOf(extras));
     }
 
+    /** The values of the extra column {@code name}, or null when the output lacks it. */
+    public double[] column(String name) {
+        return extras.stream().filter(c -> c.name().equals(name)).map(Column::values).findFirst().orElse(null);
+    }
+
     /** Range of point {@code i} (m). */
     public double range(int i) {
         return Math.sqrt((double) x[i] * x[i] + (double) y[i] * y[i] + (double) z[i] * z[i]);

@@ -8,7 +8,8 @@ package sensor.io.api;
  * <li>{@link #PLY}: binary little-endian PLY, one file per lidar frame.</li>
  * <li>{@link #LAS}: LAS 1.4, point data record format 6 (+ extra bytes {@code ring}, {@code intensity}),
  * one file per lidar frame.</li>
- * <li>{@link #CSV}: one table per scalar sensor ({@code Channels} data).</li>
+ * <li>{@link #CSV}: one table per scalar sensor ({@code Channels} data; no value is an empty cell), and one per radar
+ * frame ({@code <radar>/<radar>-NNNNNN.csv}: one row per detection).</li>
  * <li>{@link #MCAP}: one indexed {@code run.mcap} with every frame as ROS 2 messages in CDR, and its rosbag2
  * {@code metadata.yaml}.</li>
  * <li>{@link #PNG}: per lidar frame a range image and a bird's-eye view; per IMU a plot of the run.</li>

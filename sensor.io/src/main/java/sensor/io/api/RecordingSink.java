@@ -208,6 +208,10 @@ public final class RecordingSink implements Recorder {
                     o -> Previews.png(Previews.birdsEye(p, frame.sensorId() + " #" + frame.index()), o));
             any = true;
         }
+        if (formats.contains(OutputFormat.CSV) && out.offset(sensor.api.lidar.OutputField.RADIAL_VELOCITY_F32) >= 0) {
+            atomic(dir.resolve(base + ".csv"), o -> PointCloudFiles.writeDetections(p, o));
+            any = true;
+        }
         if (any) {
             points += p.n;
         }
@@ -242,7 +246,10 @@ public final class RecordingSink implements Recorder {
         if (s.csv != null) {
             StringBuilder row = new StringBuilder().append(frame.time());
             for (double x : v) {
-                row.append(',').append(x);
+                row.append(',');
+                if (!Double.isNaN(x)) { // no value: an empty cell
+                    row.append(x);
+                }
             }
             s.csv.out().write(row.append('\n').toString().getBytes(StandardCharsets.UTF_8));
         }

@@ -136,4 +136,29 @@ class RecordingSinkEdgeTest {
         sink.close();
         assertEquals(List.of(".._x_y.csv"), names(dir));
     }
+
+    @Test
+    void radarDetectionsBecomeOneCsvPerFrameAndMissingValuesEmptyCells() throws IOException {
+        List<OutputField> fields = List.of(OutputField.XYZ_VEC3_F32, OutputField.RADIAL_VELOCITY_F32, OutputField.RCS_F32);
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(2 * 20).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putFloat(3).putFloat(4).putFloat(0).putFloat(-2.5f).putFloat(-7);
+        b.putFloat(0).putFloat(0).putFloat(2).putFloat(1).putFloat(3);
+        b.flip();
+        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.CSV));
+        sink.accept(new SensorFrame("radar", "radar", 1, 0.1, 0.1, new sensor.api.lidar.LidarOutput(fields, 2, b)));
+        sink.accept(new SensorFrame("cone", "cone", 1, 0.1, 0.1, new sensor.api.sensor.Channels(List.of("range", "speed"),
+                List.of("m", "m/s"), new double[] {1.5, Double.NaN})));
+        sink.close();
+        List<String> rows = Files.readAllLines(dir.resolve("radar/radar-000001.csv"));
+        assertEquals("range [m],azimuth [rad],elevation [rad],radial_velocity [m/s],rcs [dBsm]", rows.get(0));
+        String[] first = rows.get(1).split(",");
+        assertEquals(5, Double.parseDouble(first[0]), 1e-6, "range from x, y, z");
+        assertEquals(Math.atan2(4, 3), Double.parseDouble(first[1]), 1e-6, "azimuth");
+        assertEquals(0, Double.parseDouble(first[2]), 1e-6);
+        assertEquals(-2.5, Double.parseDouble(first[3]));
+        assertEquals(-7, Double.parseDouble(first[4]));
+        assertEquals(Math.PI / 2, Double.parseDouble(rows.get(2).split(",")[2]), 1e-6, "elevation straight up");
+        assertEquals(3, rows.size());
+        assertEquals(List.of("time [s],range [m],speed [m/s]", "0.1,1.5,"), Files.readAllLines(dir.resolve("cone.csv")));
+    }
 }
