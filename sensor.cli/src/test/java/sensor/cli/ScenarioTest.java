@@ -172,8 +172,8 @@ class ScenarioTest {
 
     @Test
     void unknownTypesListTheKnownOnes() throws Exception {
-        ScenarioException e = invalid("version: 1\nsensors:\n  - {id: r, type: radar}\n");
-        assertTrue(e.getMessage().contains("sensor type 'radar' is not installed; installed sensor types: [accelerometer, "
+        ScenarioException e = invalid("version: 1\nsensors:\n  - {id: r, type: sonar}\n");
+        assertTrue(e.getMessage().contains("sensor type 'sonar' is not installed; installed sensor types: [accelerometer, "
                 + "encoder, gnss, ground-truth, gyroscope, imu, lidar, magnetometer, odometer]; no shipped distribution has it"), e.getMessage());
         e = invalid("version: 1\nmaterials:\n  wood: {type: velvet}\n");
         assertTrue(e.getMessage().contains("surface material type 'velvet' is not installed; installed surface material "
@@ -190,7 +190,7 @@ class ScenarioTest {
     @Test
     void nothingIsWrittenForAScenarioThatFailsValidation() throws Exception {
         Path out = dir.resolve("never");
-        Result r = cli("run", write("bad.yaml", "version: 1\nsensors:\n  - {id: r, type: radar}\n").toString(), "--out",
+        Result r = cli("run", write("bad.yaml", "version: 1\nsensors:\n  - {id: r, type: sonar}\n").toString(), "--out",
                 out.toString());
         assertEquals(SensorSimCommand.INVALID_SCENARIO, r.code());
         assertTrue(r.err().contains("invalid scenario") && r.err().contains("bad.yaml:3:"), r.err());
