@@ -53,7 +53,22 @@ class DistributionMatrixIT {
               - {id: wall, shape: {type: box, size: [1, 20, 10]}, pose: {position: [8, 0, 0]}}
             sensors:
               - {id: os1, type: lidar, config: {model: OS1-32, mode: 512x10}}
-            """, Set.of("sensor.lidar", "sensor.raytrace"), List.of("os1")));
+            """, Set.of("sensor.lidar", "sensor.raytrace"), List.of("os1")), new Case("""
+            version: 1
+            duration: 0.3
+            objects:
+              - {id: wall, shape: {type: box, size: [1, 20, 10]}, pose: {position: [8, 0, 0]}}
+            sensors:
+              - {id: cone, type: cone, pose: {rpy: [90, 0, 90]}, config: {range: 20}}
+              - {id: gps, type: gnss}
+            """, Set.of("sensor.cone", "sensor.gnss"), List.of("cone", "gps")), new Case("""
+            version: 1
+            duration: 0.3
+            objects:
+              - {id: wall, shape: {type: box, size: [1, 20, 10]}, pose: {position: [8, 0, 0]}}
+            sensors:
+              - {id: radar, type: radar}
+            """, Set.of("sensor.radar", "sensor.raytrace"), List.of("radar")));
 
     private static Path bundles;
 
@@ -75,7 +90,7 @@ class DistributionMatrixIT {
 
     @ParameterizedTest(name = "without {0}")
     @ValueSource(strings = {"sensor.groundtruth", "sensor.materials", "sensor.raytrace", "sensor.lidar", "sensor.lidar.gpu",
-            "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.io"})
+            "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.gnss", "sensor.cone", "sensor.radar", "sensor.io"})
     void distributionWithoutAPluginResolvesAndRunsWhatDoesNotNeedIt(String without) throws Exception {
         List<Path> jars = new ArrayList<>();
         try (Stream<Path> s = Files.list(bundles)) {

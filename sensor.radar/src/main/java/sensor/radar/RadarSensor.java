@@ -21,7 +21,7 @@ import sensor.api.sensor.Sensor;
 import sensor.radar.config.RadarConfig;
 
 /**
- * One flash radar. At each sample time it traces {@code raysPerCell²} rays per angular cell from the sensor origin; every
+ * One flash radar [RAD]. At each sample time it traces {@code raysPerCell²} rays per angular cell from the sensor origin; every
  * hit within range contributes its backscatter by Lambert's law, {@code σ = σ° · cos θ · r² · ΔΩ} (θ the incidence
  * angle, ΔΩ the ray's solid angle, σ° the material's normalized cross-section), and its radial velocity
  * {@code (v_target − v_sensor) · û} from the bodies' motion at the hit point. Hits are grouped into cells of azimuth,

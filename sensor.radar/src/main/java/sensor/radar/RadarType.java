@@ -15,7 +15,7 @@ import sensor.api.sensor.SensorType;
 import sensor.radar.config.RadarConfig;
 
 /**
- * The {@code radar} sensor type: a flash radar on the raytrace backend ({@link RadarSensor}). Each frame is a point
+ * The {@code radar} sensor type [RAD]: a flash radar on the raytrace backend ({@link RadarSensor}). Each frame is a point
  * cloud of detections with the fields x, y, z, distance, azimuth, elevation, radial velocity and RCS.
  */
 @Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=" + RadarType.ID)

@@ -78,7 +78,7 @@ class RadarTypeTest {
     }
 
     @Test
-    void anApproachingBoxIsAtTwentyMetresClosingAtFiveMetresPerSecond() {
+    void RAD_anApproachingBoxIsAtTwentyMetresClosingAtFiveMetresPerSecond() {
         // near face at x = 20 m at t = 0.1 s (the first frame), moving at −5 m/s
         var motion = new KinematicWorld.ConstantAngularVelocity(Pose.translation(20.25 + 0.5, 0, 0), new Vec3(-5, 0, 0), Vec3.ZERO);
         ObjectSpec b = new ObjectSpec("car", new Shape.Box(0.25, 0.25, 0.25), "target", Pose.IDENTITY, null);
@@ -94,7 +94,7 @@ class RadarTypeTest {
     }
 
     @Test
-    void aWallsSummedCrossSectionFollowsLambertsLaw() {
+    void RAD_aWallsSummedCrossSectionFollowsLambertsLaw() {
         // σ = σ° Σ cos θ r² ΔΩ over the field of view; for a wall at x = d: σ° d² ∫ sec(az) d az · V = σ° d² 2 ln(sec(H/2) + tan(H/2)) V
         double d = 10, h = Math.toRadians(60) / 2, v = Math.toRadians(10);
         RadarConfig c = config(2, 4, 0, -100, Map.of(RadarConfig.DEFAULT_MATERIAL, 0.0));
@@ -118,7 +118,7 @@ class RadarTypeTest {
     }
 
     @Test
-    void targetsWithinOneCellMergeAndTargetsCellsApartSeparate() {
+    void RAD_targetsWithinOneCellMergeAndTargetsCellsApartSeparate() {
         // 2° cells, boundaries at even degrees: 0.75° and 1.25° share the cell [0°, 2°]; 1° and 7° do not
         RadarConfig c = config(2, 8, 0, -100, null);
         double r = 30;
@@ -137,7 +137,7 @@ class RadarTypeTest {
     }
 
     @Test
-    void theRadarEquationThresholdKeepsBrightOrNearTargets() {
+    void RAD_theRadarEquationThresholdKeepsBrightOrNearTargets() {
         // a 0.8 × 0.8 m face at 50.1 m inside one cell (azimuth 1°): σ ≈ σ° · 0.64 m² ≈ −12 dBsm (−9…−15 as rays sample
         // it); the threshold at 50 m is min + 40 log10(0.5) = min − 12.04 dB
         ObjectSpec target = box("t", 50.5, 50.5 * Math.tan(Math.toRadians(1)), 0, 0.4);
@@ -149,7 +149,7 @@ class RadarTypeTest {
     }
 
     @Test
-    void rangeNoiseHasTheConfiguredStandardDeviation() {
+    void RAD_rangeNoiseHasTheConfiguredStandardDeviation() {
         RadarConfig c = config(2, 8, 0.2, -100, null);
         List<SensorFrame> frames = run(c, 30, null, box("t", 25.1, 0.44, 0, 0.1));
         double sum = 0, sum2 = 0;
@@ -169,7 +169,7 @@ class RadarTypeTest {
     }
 
     @Test
-    void invalidConfigurationNamesTheField() {
+    void RAD_invalidConfigurationNamesTheField() {
         RadarType t = new RadarType();
         var e = assertThrows(IllegalArgumentException.class, () -> t.create(config(0, 4, 0, -10, null)));
         assertTrue(e.getMessage().contains("azimuthResolution"), e.getMessage());
