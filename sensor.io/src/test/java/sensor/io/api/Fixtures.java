@@ -50,11 +50,27 @@ final class Fixtures {
     }
 
     /** Every field a lidar can be asked for. */
-    static final List<OutputField> ALL = List.of(OutputField.values());
+    /**
+     * Every field; the radar's before {@code RETURN_TYPE_U8}, as no sensor has both and @loaders.gl/pcd reads the
+     * header's TYPE line by a case-insensitive search that a FIELDS line with "return_type " followed by more fields
+     * would match first.
+     */
+    static final List<OutputField> ALL = java.util.stream.Stream.concat(java.util.Arrays.stream(OutputField.values())
+            .filter(f -> f != OutputField.RETURN_TYPE_U8), java.util.stream.Stream.of(OutputField.RETURN_TYPE_U8)).toList();
 
     /** The object hit at column {@code col}. */
     static int entity(int col) {
         return col % 5 - 1; // -1: none
+    }
+
+    /** A radar's radial velocity at (ring, column), m/s. */
+    static float radialVelocity(int ring, int col) {
+        return -0.5f * ring + 0.25f * col;
+    }
+
+    /** A radar's cross-section at (ring, column), dBsm. */
+    static float rcs(int ring, int col) {
+        return col - 20.5f + ring;
     }
 
     /** Component {@code k} of the surface normal: facing the sensor. */
@@ -82,6 +98,8 @@ final class Fixtures {
                         case ENTITY_ID_I32 -> b.putInt(entity(c));
                         case NORMAL_VEC3_F32 -> b.putFloat(normal(r, c, 0)).putFloat(normal(r, c, 1)).putFloat(normal(r, c, 2));
                         case RETURN_TYPE_U8 -> b.put((byte) (r % 2));
+                        case RADIAL_VELOCITY_F32 -> b.putFloat(radialVelocity(r, c));
+                        case RCS_F32 -> b.putFloat(rcs(r, c));
                         default -> throw new IllegalArgumentException(f.toString());
                     }
                 }
