@@ -242,7 +242,7 @@ class ConeTypeTest {
     }
 
     /** Distance from p to triangle abc, by brute-force projection (plane, then the three edges). */
-    private static double distanceToTriangle(double[] p, double[] a, double[] b, double[] c) {
+    static double distanceToTriangle(double[] p, double[] a, double[] b, double[] c) {
         double[] n = Primitives.cross(Primitives.sub(b, a), Primitives.sub(c, a));
         n = Primitives.scale(n, 1 / Primitives.norm(n));
         double[] q = Primitives.axpy(p, n, -Primitives.dot(Primitives.sub(p, a), n));
