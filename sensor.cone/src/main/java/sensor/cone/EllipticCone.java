@@ -71,17 +71,13 @@ final class EllipticCone {
         double qa = dx * dx / (a * a) + dy * dy / (b * b) - dz * dz;
         double qb = 2 * (p[0] * dx / (a * a) + p[1] * dy / (b * b) - p[2] * dz);
         double qc = p[0] * p[0] / (a * a) + p[1] * p[1] / (b * b) - p[2] * p[2];
-        double[] roots;
-        if (Math.abs(qa) < 1e-300) {
-            roots = qb == 0 ? new double[0] : new double[] {-qc / qb};
-        } else {
-            double disc = qb * qb - 4 * qa * qc;
-            if (disc < 0) {
-                return;
-            }
-            double s = Math.sqrt(disc);
-            roots = new double[] {(-qb - s) / (2 * qa), (-qb + s) / (2 * qa)};
+        double disc = qb * qb - 4 * qa * qc;
+        if (disc < 0) {
+            return;
         }
+        // the stable form of the roots: no cancellation when the edge is nearly parallel to a generator (qa → 0)
+        double k = -0.5 * (qb + Math.copySign(Math.sqrt(disc), qb));
+        double[] roots = {k / qa, qc / k};
         for (double l : roots) {
             if (l >= 0 && l <= 1 && p[2] + l * dz > 0) {
                 alpha.accept(Math.atan2((p[1] + l * dy) / b, (p[0] + l * dx) / a));

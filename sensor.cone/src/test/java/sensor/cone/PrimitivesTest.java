@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import sensor.api.env.ObjectSpec;
 import sensor.api.env.Shape;
 import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
 import sensor.cone.Primitives.Primitive;
 import sensor.env.Environment;
 
@@ -199,5 +201,122 @@ class PrimitivesTest {
                 Pose.translation(0, 0, 3)));
         assertEquals(3, cone.nearest(ConeType.pieces(tilted.scene(), Pose.IDENTITY, 0)).distance(), 1e-9,
                 "the diagonal (0, 0)–(1, 1) at 3 m splits the cell (the other diagonal would put its centre at 4 m)");
+    }
+
+    @Test
+    void C_oneEdgeCrossingTheSurfaceOnItsOwnIsFound() {
+        // no vertex inside: one edge passes 1e-4 rad inside the surface between two grid angles; the other edges miss
+        EllipticCone cone = new EllipticCone(Math.toRadians(40), Math.toRadians(40), 100);
+        double alpha = 0.5 * 2 * Math.PI / EllipticCone.SAMPLES, half = Math.toRadians(20);
+        double[] mid = Primitives.scale(direction(half - 1e-4, alpha), 10);
+        double[] tangent = {-Math.sin(alpha), Math.cos(alpha), 0};
+        double[] p = Primitives.axpy(mid, tangent, -0.02), q = Primitives.axpy(mid, tangent, 0.02);
+        double[] far = Primitives.scale(direction(half + 0.05, alpha), 10);
+        double[][] v = {p, q, far};
+        for (int shift = 0; shift < 3; shift++) { // the crossing edge as a→b, b→c and c→a in turn
+            Primitive t = new Primitives.Triangle(0, v[shift % 3], v[(shift + 1) % 3], v[(shift + 2) % 3]);
+            EllipticCone.Nearest n = cone.nearest(List.of(t));
+            assertNotNull(n, "crossing edge at position " + shift);
+            assertEquals(Primitives.norm(mid), n.distance(), 1e-4, "near the edge's middle");
+        }
+    }
+
+    @Test
+    void C_anEdgeParallelToAGeneratorCrossesOnce() {
+        // edge direction (a, 0, 1) lies along the cone's surface direction: the quadratic degenerates to a line
+        EllipticCone cone = new EllipticCone(Math.toRadians(40), Math.toRadians(20), 100);
+        java.util.List<Double> seeds = new java.util.ArrayList<>();
+        double a = cone.a;
+        // from outside on the −x side, parallel to the +x generator: crosses the −x side once, at l = 0.05
+        cone.edgeCrossings(new double[] {-6 * a, 0, 5}, new double[] {4 * a, 0, 15}, seeds::add);
+        assertEquals(1, seeds.size(), "one crossing");
+        assertEquals(Math.PI, Math.abs(seeds.get(0)), 1e-12, "on the generator at α = π (−x)");
+        seeds.clear();
+        // nearly parallel (1e-9 rad off): the stable roots still give the crossing
+        cone.edgeCrossings(new double[] {-6 * a, 0, 5}, new double[] {4 * a + 1e-8, 0, 15}, seeds::add);
+        assertEquals(1, seeds.size(), "one crossing when nearly parallel");
+        assertEquals(Math.PI, Math.abs(seeds.get(0)), 1e-12);
+        seeds.clear();
+        cone.edgeCrossings(new double[] {0, 0, 5}, new double[] {0, 0, 9}, seeds::add);
+        assertEquals(0, seeds.size(), "an edge on the axis never crosses");
+    }
+
+    @Test
+    void C_cylinderEndsPokingInAreFoundThroughTheirSeeds() {
+        // a long thin cylinder whose centre lies outside, far in angle, with one end 1e-4 rad inside between grid angles
+        EllipticCone cone = new EllipticCone(Math.toRadians(40), Math.toRadians(40), 100);
+        double alpha = 0.5 * 2 * Math.PI / EllipticCone.SAMPLES, half = Math.toRadians(20);
+        for (double sign : new double[] {1, -1}) {
+            double[] end = Primitives.scale(direction(half - 1e-4, alpha), 10);
+            double[] out = Primitives.scale(direction(half + 0.3, alpha + 0.5), 10);
+            double[] axis = Primitives.sub(end, out);
+            double length = Primitives.norm(axis);
+            axis = Primitives.scale(axis, sign / length);
+            double[] centre = Primitives.scale(Primitives.add(end, out), 0.5);
+            EllipticCone.Nearest n = cone.nearest(List.of(new Primitives.Cylinder(0, centre, axis, 0.002, length / 2)));
+            assertNotNull(n, "end " + sign);
+            assertEquals(10, n.distance(), 0.01);
+        }
+    }
+
+    @Test
+    void C_cylinderInsideChoosesTheNearerOfSideAndCap() {
+        double[] w = {0, 0, 1};
+        // side 0.3 away, cap 0.5 away
+        assertEquals(0.3, Primitives.norm(new Primitives.Cylinder(0, new double[] {-0.7, 0, -0.3}, w, 1, 0.8).nearest()), 1e-12);
+        // side 0.5 away, cap 0.2 away
+        assertEquals(0.2, Primitives.norm(new Primitives.Cylinder(0, new double[] {-0.5, 0, -0.6}, w, 1, 0.8).nearest()), 1e-12);
+        // the apex on an axis along x: any side point
+        assertEquals(0.5, Primitives.norm(new Primitives.Cylinder(0, new double[3], new double[] {1, 0, 0}, 0.5, 3).nearest()),
+                1e-12);
+    }
+
+    @Test
+    void C_aHeightfieldIsItsDocumentedTriangles() {
+        // random heights; the test triangulates itself: samples centred on the origin, diagonal (i, j)-(i+1, j+1)
+        int columns = 5, rows = 4;
+        double dx = 0.7, dy = 0.9;
+        float[] h = new float[columns * rows];
+        for (int k = 0; k < h.length; k++) {
+            h[k] = (float) (RND.nextDouble() * 0.8);
+        }
+        Pose pose = Pose.translation(0.2, -0.1, 3);
+        java.util.List<Primitive> mine = new java.util.ArrayList<>();
+        for (int j = 0; j + 1 < rows; j++) {
+            for (int i = 0; i + 1 < columns; i++) {
+                double[] v00 = vertex(i, j, columns, rows, dx, dy, h, pose), v10 = vertex(i + 1, j, columns, rows, dx, dy, h, pose);
+                double[] v01 = vertex(i, j + 1, columns, rows, dx, dy, h, pose), v11 = vertex(i + 1, j + 1, columns, rows, dx, dy, h, pose);
+                mine.add(new Primitives.Triangle(0, v00, v10, v11));
+                mine.add(new Primitives.Triangle(0, v00, v11, v01));
+            }
+        }
+        Environment env = new Environment();
+        env.addObject(ObjectSpec.fixed("terrain", new Shape.Heightfield(columns, rows, dx, dy, h), pose));
+        EllipticCone cone = new EllipticCone(Math.toRadians(70), Math.toRadians(50), 10);
+        for (double tilt : new double[] {0, 0.2, -0.3}) { // the cone turned about y: other parts of the terrain
+            Pose mount = new Pose(Vec3.ZERO, Quat.axisAngle(Vec3.Y, tilt));
+            EllipticCone.Nearest want = cone.nearest(inFrame(mine, mount)), got = cone.nearest(ConeType.pieces(env.scene(), mount, 0));
+            assertEquals(want.distance(), got.distance(), 1e-6, "tilt " + tilt); // float vertices in the scene
+        }
+    }
+
+    private static double[] vertex(int i, int j, int columns, int rows, double dx, double dy, float[] h, Pose pose) {
+        var p = pose.transformPoint(new Vec3((i - (columns - 1) / 2.0) * dx, (j - (rows - 1) / 2.0) * dy,
+                h[j * columns + i]));
+        return new double[] {p.x(), p.y(), p.z()};
+    }
+
+    private static java.util.List<Primitive> inFrame(java.util.List<Primitive> world, Pose sensor) {
+        java.util.List<Primitive> out = new java.util.ArrayList<>();
+        for (Primitive p : world) {
+            Primitives.Triangle t = (Primitives.Triangle) p;
+            out.add(new Primitives.Triangle(0, local(t.a(), sensor), local(t.b(), sensor), local(t.c(), sensor)));
+        }
+        return out;
+    }
+
+    private static double[] local(double[] w, Pose sensor) {
+        var p = sensor.inverseTransformPoint(new Vec3(w[0], w[1], w[2]));
+        return new double[] {p.x(), p.y(), p.z()};
     }
 }
