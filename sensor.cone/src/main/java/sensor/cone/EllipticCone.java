@@ -65,7 +65,7 @@ final class EllipticCone {
         return Math.atan2(p[1] / b, p[0] / a);
     }
 
-    /** Offers the angles where the segment p→q crosses the cone's surface at z > 0. */
+    /** Offers the angles where the segment p→q crosses the cone's surface at z > 0, and the middle of a chord inside. */
     void edgeCrossings(double[] p, double[] q, java.util.function.DoubleConsumer alpha) {
         double dx = q[0] - p[0], dy = q[1] - p[1], dz = q[2] - p[2];
         double qa = dx * dx / (a * a) + dy * dy / (b * b) - dz * dz;
@@ -78,10 +78,16 @@ final class EllipticCone {
         // the stable form of the roots: no cancellation when the edge is nearly parallel to a generator (qa → 0)
         double k = -0.5 * (qb + Math.copySign(Math.sqrt(disc), qb));
         double[] roots = {k / qa, qc / k};
+        int crossings = 0;
         for (double l : roots) {
             if (l >= 0 && l <= 1 && p[2] + l * dz > 0) {
                 alpha.accept(Math.atan2((p[1] + l * dy) / b, (p[0] + l * dx) / a));
+                crossings++;
             }
+        }
+        if (crossings == 2) { // a chord inside: its middle too, as a ray exactly through an edge may miss by rounding
+            double l = (roots[0] + roots[1]) / 2;
+            alpha.accept(Math.atan2((p[1] + l * dy) / b, (p[0] + l * dx) / a));
         }
     }
 

@@ -178,8 +178,7 @@ final class Primitives {
         @Override
         public void seeds(EllipticCone cone, DoubleConsumer alpha) {
             alpha.accept(cone.angleOf(c));
-            alpha.accept(cone.angleOf(axpy(c, w, h)));
-            alpha.accept(cone.angleOf(axpy(c, w, -h)));
+            cone.edgeCrossings(axpy(c, w, -h), axpy(c, w, h), alpha); // the axis: a thin rod's chord inside
         }
 
         @Override

@@ -203,22 +203,59 @@ class PrimitivesTest {
                 "the diagonal (0, 0)–(1, 1) at 3 m splits the cell (the other diagonal would put its centre at 4 m)");
     }
 
+    /**
+     * A segment e1→e2 that dips 1e-6 rad into the circular cone of half-angle 20° at the middle m (at a generator angle
+     * between two grid angles) and is outside elsewhere, its nearer end e1 outside: neither the grid nor the pieces'
+     * unconstrained nearest points reach the short chord inside.
+     */
+    private static double[][] chord() {
+        double alpha = 0.5 * 2 * Math.PI / EllipticCone.SAMPLES, half = Math.toRadians(20);
+        double[] m = Primitives.scale(direction(half - 1e-6, alpha), 10);
+        double[] tangent = {-Math.sin(alpha), Math.cos(alpha), 0};
+        return new double[][] {Primitives.axpy(Primitives.scale(m, 0.99), tangent, 0.2),
+            Primitives.axpy(Primitives.scale(m, 1.01), tangent, -0.2), m};
+    }
+
     @Test
     void C_oneEdgeCrossingTheSurfaceOnItsOwnIsFound() {
-        // no vertex inside: one edge passes 1e-4 rad inside the surface between two grid angles; the other edges miss
         EllipticCone cone = new EllipticCone(Math.toRadians(40), Math.toRadians(40), 100);
-        double alpha = 0.5 * 2 * Math.PI / EllipticCone.SAMPLES, half = Math.toRadians(20);
-        double[] mid = Primitives.scale(direction(half - 1e-4, alpha), 10);
-        double[] tangent = {-Math.sin(alpha), Math.cos(alpha), 0};
-        double[] p = Primitives.axpy(mid, tangent, -0.02), q = Primitives.axpy(mid, tangent, 0.02);
-        double[] far = Primitives.scale(direction(half + 0.05, alpha), 10);
-        double[][] v = {p, q, far};
+        double[][] c = chord();
+        double[] far = Primitives.scale(direction(Math.toRadians(20) + 0.05, 0.5 * 2 * Math.PI / EllipticCone.SAMPLES), 9);
+        double[][] v = {c[0], c[1], far};
         for (int shift = 0; shift < 3; shift++) { // the crossing edge as a→b, b→c and c→a in turn
             Primitive t = new Primitives.Triangle(0, v[shift % 3], v[(shift + 1) % 3], v[(shift + 2) % 3]);
+            assertTrue(!cone.contains(t.nearest()), "the triangle's nearest point is outside");
             EllipticCone.Nearest n = cone.nearest(List.of(t));
             assertNotNull(n, "crossing edge at position " + shift);
-            assertEquals(Primitives.norm(mid), n.distance(), 1e-4, "near the edge's middle");
+            assertEquals(10, n.distance(), 1e-2, "near the chord");
         }
+        Primitive rod = new Primitives.Cylinder(1, Primitives.scale(Primitives.add(c[0], c[1]), 0.5),
+                Primitives.scale(Primitives.sub(c[1], c[0]), 1 / Primitives.norm(Primitives.sub(c[1], c[0]))), 0.0005,
+                Primitives.norm(Primitives.sub(c[1], c[0])) / 2);
+        assertTrue(!cone.contains(rod.nearest()), "the rod's nearest point is outside");
+        EllipticCone.Nearest n = cone.nearest(List.of(rod));
+        assertNotNull(n, "a thin rod crossing in its middle");
+        // against dense sampling of the rod's surface (its inner side dips in over a longer stretch than its axis)
+        double[] axis = Primitives.scale(Primitives.sub(c[1], c[0]), 1 / Primitives.norm(Primitives.sub(c[1], c[0])));
+        double[] e1 = Primitives.perpendicular(axis), e2 = Primitives.cross(axis, e1);
+        double sampled = Double.POSITIVE_INFINITY;
+        for (int i = 0; i <= 4000; i++) {
+            double[] on = Primitives.axpy(c[0], Primitives.sub(c[1], c[0]), i / 4000.0);
+            for (int k = 0; k < 64; k++) {
+                double phi = 2 * Math.PI * k / 64;
+                double[] q = Primitives.add(on, Primitives.add(Primitives.scale(e1, 0.0005 * Math.cos(phi)),
+                        Primitives.scale(e2, 0.0005 * Math.sin(phi))));
+                if (cone.contains(q)) {
+                    sampled = Math.min(sampled, Primitives.norm(q));
+                }
+            }
+        }
+        assertTrue(n.distance() <= sampled + 1e-9 && n.distance() >= sampled - 2e-4, n.distance() + " vs sampled " + sampled);
+        Primitive hair = new Primitives.Cylinder(1, Primitives.scale(Primitives.add(c[0], c[1]), 0.5), axis, 1e-6,
+                Primitives.norm(Primitives.sub(c[1], c[0])) / 2);
+        n = cone.nearest(List.of(hair));
+        assertNotNull(n, "a hair whose surface never meets the generators through the seeds of its centre and ends");
+        assertEquals(10, n.distance(), 1e-2);
     }
 
     @Test
