@@ -179,4 +179,131 @@ class RadarTypeTest {
         assertTrue(e.getMessage().contains("default"), e.getMessage());
         assertFalse(e.getMessage().contains("Exception"), e.getMessage());
     }
+
+    /** A sphere of radius 0.1 m at range r, azimuth az, elevation el (degrees), fixed or on the body "target". */
+    static ObjectSpec ball(String id, double r, double azDeg, double elDeg, String body) {
+        double az = Math.toRadians(azDeg), el = Math.toRadians(elDeg);
+        Pose p = Pose.translation(r * Math.cos(el) * Math.cos(az), r * Math.cos(el) * Math.sin(az), r * Math.sin(el));
+        return new ObjectSpec(id, new Shape.Sphere(0.1), body, body == null ? p : Pose.IDENTITY, null);
+    }
+
+    @Test
+    void RAD_aTargetUpAndToTheLeftIsWhereItIs() {
+        // azimuth 13°, elevation 2° (cell centres of 2° cells): position, angles and range of the one detection
+        LidarOutput d = detections(run(config(2, 8, 0, -100, null), 0.1, null, ball("b", 30, 13, 2, null)).get(0));
+        assertEquals(1, d.count());
+        double az = Math.toRadians(13), el = Math.toRadians(2), r = d.getFloat(0, OutputField.DISTANCE_F32, 0);
+        assertTrue(r >= 29.9 && r <= 30, "range between the near side and the centre: " + r);
+        assertEquals(az, d.getFloat(0, OutputField.AZIMUTH_F32, 0), Math.toRadians(0.1));
+        assertEquals(el, d.getFloat(0, OutputField.ELEVATION_F32, 0), Math.toRadians(0.1));
+        double dAz = d.getFloat(0, OutputField.AZIMUTH_F32, 0), dEl = d.getFloat(0, OutputField.ELEVATION_F32, 0);
+        assertEquals(r * Math.cos(dEl) * Math.cos(dAz), d.getFloat(0, OutputField.XYZ_VEC3_F32, 0), 1e-4, "x from range and angles");
+        assertEquals(r * Math.cos(dEl) * Math.sin(dAz), d.getFloat(0, OutputField.XYZ_VEC3_F32, 1), 1e-4, "y");
+        assertEquals(r * Math.sin(dEl), d.getFloat(0, OutputField.XYZ_VEC3_F32, 2), 1e-4, "z");
+    }
+
+    @Test
+    void RAD_theFieldOfViewEndsWhereConfigured() {
+        // 60° × 10°: a target 0.15° inside an edge is seen, one 0.15° outside is not (the rays reach to within half a
+        // ray spacing, 0.125°, of the edge)
+        RadarConfig c = config(2, 8, 0, -100, null);
+        for (double[] inside : new double[][] {{29.85, 0}, {-29.85, 0}, {1, 4.85}, {1, -4.85}}) {
+            ObjectSpec b = new ObjectSpec("b", new Shape.Sphere(0.04), null, edgePose(inside), null);
+            assertEquals(1, detections(run(c, 0.1, null, b).get(0)).count(), "seen at " + java.util.Arrays.toString(inside));
+        }
+        for (double[] outside : new double[][] {{30.15, 0}, {-30.15, 0}, {1, 5.15}, {1, -5.15}}) {
+            ObjectSpec b = new ObjectSpec("b", new Shape.Sphere(0.04), null, edgePose(outside), null);
+            assertEquals(0, detections(run(c, 0.1, null, b).get(0)).count(), "not seen at " + java.util.Arrays.toString(outside));
+        }
+    }
+
+    private static Pose edgePose(double[] azEl) {
+        double az = Math.toRadians(azEl[0]), el = Math.toRadians(azEl[1]), r = 10;
+        return Pose.translation(r * Math.cos(el) * Math.cos(az), r * Math.cos(el) * Math.sin(az), r * Math.sin(el));
+    }
+
+    @Test
+    void RAD_aTiltedPlanesCrossSectionIsTheIntegralOfSecTheta() {
+        // σ = σ° d² ∫ dΩ / |u·n| over the field of view: the test integrates it on its own grid of 600 × 100 directions
+        Vec3 n = new Vec3(-0.8, 0.36, 0.48); // unit normal facing the sensor
+        double d = 12;
+        var rotation = sensor.api.geom.Quat.axisAngle(Vec3.Z.cross(n).normalized(), Math.acos(Vec3.Z.dot(n)));
+        ObjectSpec plane = ObjectSpec.fixed("plane", new Shape.Plane(), new Pose(n.times(-d), rotation));
+        RadarConfig c = new RadarConfig(60, 10, 0.5, 100, 2, 2, 0.5, 0.1, 4, 0, 0, 0, -100,
+                Map.of(RadarConfig.DEFAULT_MATERIAL, 0.0));
+        LidarOutput out = detections(run(c, 0.1, null, plane).get(0));
+        double sum = 0;
+        for (int i = 0; i < out.count(); i++) {
+            sum += Math.pow(10, out.getFloat(i, OutputField.RCS_F32, 0) / 10);
+        }
+        double expected = 0, h = Math.toRadians(30), v = Math.toRadians(5);
+        int na = 600, ne = 100;
+        for (int i = 0; i < na; i++) {
+            for (int j = 0; j < ne; j++) {
+                double az = -h + (i + 0.5) * 2 * h / na, el = -v + (j + 0.5) * 2 * v / ne;
+                Vec3 u = new Vec3(Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el));
+                expected += d * d * (2 * h / na) * (2 * v / ne) * Math.cos(el) / Math.abs(u.dot(n));
+            }
+        }
+        assertEquals(expected, sum, 1e-3 * expected);
+    }
+
+    @Test
+    void RAD_rangeAndVelocityBinsSplitACell() {
+        RadarConfig c = config(2, 8, 0, -100, null);
+        // same angular cell, ranges 20.0 and 20.4 m: bins round(r / 0.5) = 40 and 41
+        assertEquals(2, detections(run(c, 0.1, null, ball("a", 20.1, 0.6, 0, null), ball("b", 20.5, 1.4, 0, null)).get(0)).count());
+        assertEquals(1, detections(run(c, 0.1, null, ball("a", 20.1, 0.6, 0, null), ball("b", 20.2, 1.4, 0, null)).get(0)).count());
+        // same cell and range bin, radial velocities 0 and −0.3 m/s: velocity bins 0 and −3 of 0.1 m/s
+        var closing = new KinematicWorld.ConstantAngularVelocity(Pose.IDENTITY, new Vec3(-0.3, 0, 0), Vec3.ZERO);
+        ObjectSpec moving = ball("b", 20.1, 1.4, 0, null);
+        moving = new ObjectSpec("b", moving.shape(), "target", moving.localPose(), null);
+        LidarOutput split = detections(run(c, 0.1, closing, ball("a", 20.1, 0.6, 0, null), moving).get(0));
+        assertEquals(2, split.count(), "told apart by Doppler");
+        double v0 = split.getFloat(0, OutputField.RADIAL_VELOCITY_F32, 0), v1 = split.getFloat(1, OutputField.RADIAL_VELOCITY_F32, 0);
+        assertEquals(-0.3, Math.min(v0, v1), 0.01);
+        assertEquals(0, Math.max(v0, v1), 1e-6);
+    }
+
+    @Test
+    void RAD_angleAndVelocityNoiseHaveTheConfiguredStandardDeviations() {
+        RadarConfig c = new RadarConfig(60, 10, 0.5, 100, 2, 2, 0.5, 0.1, 8, 0, 0.5, 0.3, -100,
+                Map.of(RadarConfig.DEFAULT_MATERIAL, -10.0));
+        List<SensorFrame> frames = run(c, 30, null, ball("b", 25, 1, 0, null));
+        double[] az = new double[frames.size()], el = new double[frames.size()], v = new double[frames.size()];
+        for (int i = 0; i < frames.size(); i++) {
+            LidarOutput d = detections(frames.get(i));
+            assertEquals(1, d.count());
+            az[i] = d.getFloat(0, OutputField.AZIMUTH_F32, 0);
+            el[i] = d.getFloat(0, OutputField.ELEVATION_F32, 0);
+            v[i] = d.getFloat(0, OutputField.RADIAL_VELOCITY_F32, 0);
+        }
+        assertEquals(Math.toRadians(0.5), sd(az), 0.12 * Math.toRadians(0.5), "azimuth σ");
+        assertEquals(Math.toRadians(0.5), sd(el), 0.12 * Math.toRadians(0.5), "elevation σ");
+        assertEquals(0.3, sd(v), 0.12 * 0.3, "velocity σ");
+        assertTrue(Math.abs(correlation(az, el)) < 0.2 && Math.abs(correlation(az, v)) < 0.2, "independent draws");
+    }
+
+    private static double sd(double[] x) {
+        double m = java.util.Arrays.stream(x).average().orElseThrow();
+        return Math.sqrt(java.util.Arrays.stream(x).map(a -> (a - m) * (a - m)).sum() / x.length);
+    }
+
+    private static double correlation(double[] x, double[] y) {
+        double mx = java.util.Arrays.stream(x).average().orElseThrow(), my = java.util.Arrays.stream(y).average().orElseThrow();
+        double sxy = 0;
+        for (int i = 0; i < x.length; i++) {
+            sxy += (x[i] - mx) * (y[i] - my);
+        }
+        return sxy / x.length / (sd(x) * sd(y));
+    }
+
+    @Test
+    void RAD_tooManyRaysAreRefusedNamingTheFix() {
+        RadarConfig c = new RadarConfig(360, 170, 0.5, 100, 0.1, 0.1, 0.5, 0.1, 2, 0, 0, 0, -10, null);
+        var e = assertThrows(IllegalArgumentException.class, () -> new RadarType().create(c));
+        assertTrue(e.getMessage().contains("at most 4000000, got 24480000"), e.getMessage());
+        RadarConfig fine = new RadarConfig(360, 170, 0.5, 100, 0.36, 0.17, 0.5, 0.1, 2, 0, 0, 0, -10, null);
+        new RadarType().create(fine); // 1000 × 1000 cells, 2 × 2 rays each: 4000000, allowed
+    }
 }
