@@ -1,7 +1,6 @@
 package sensor.cone;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import sensor.cone.Primitives.Primitive;
@@ -119,20 +118,13 @@ final class EllipticCone {
         if (pieces.isEmpty()) {
             return null;
         }
-        double[] seeds = new double[SAMPLES];
-        for (int i = 0; i < SAMPLES; i++) {
-            seeds[i] = -Math.PI + 2 * Math.PI * i / SAMPLES;
-        }
         List<Double> extra = new ArrayList<>();
         for (Primitive p : pieces) {
             p.seeds(this, extra::add);
         }
-        double[] alphas = new double[SAMPLES + extra.size()];
-        System.arraycopy(seeds, 0, alphas, 0, SAMPLES);
-        for (int i = 0; i < extra.size(); i++) {
-            alphas[SAMPLES + i] = extra.get(i);
-        }
-        Arrays.sort(alphas);
+        double[] alphas = java.util.stream.DoubleStream.concat(
+                java.util.stream.IntStream.range(0, SAMPLES).mapToDouble(i -> -Math.PI + 2 * Math.PI * i / SAMPLES),
+                extra.stream().mapToDouble(Double::doubleValue)).sorted().toArray();
         int n = alphas.length;
         double[] t = new double[n];
         for (int i = 0; i < n; i++) {

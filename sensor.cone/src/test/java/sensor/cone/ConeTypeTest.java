@@ -107,6 +107,22 @@ class ConeTypeTest {
     }
 
     @Test
+    void C_aTiltedPlaneBeyondACircularConesEdgeAtAnAngleOffTheGrid() {
+        // circular cone of half-angle h: the plane's normal tilted β > h from the axis towards azimuth ψ = 0.3 rad (not a
+        // grid angle) is met on the generator at ψ, at d cos β / cos(β − h)
+        double d = 5, h = Math.toRadians(20), psi = 0.3;
+        EllipticCone cone = new EllipticCone(2 * h, 2 * h, 100);
+        for (double deg : new double[] {25, 35, 60}) {
+            double beta = Math.toRadians(deg);
+            double[] n = {Math.sin(beta) * Math.cos(psi), Math.sin(beta) * Math.sin(psi), Math.cos(beta)};
+            EllipticCone.Nearest got = cone.nearest(List.of(new Primitives.Plane(0, new double[] {0, 0, d}, n)));
+            double foot = d * Math.cos(beta); // the plane through (0, 0, d): n·x = d cos β
+            assertEquals(foot / Math.cos(beta - h), got.distance(), 1e-9, "tilt " + deg + "°");
+            assertEquals(psi, Math.atan2(got.y(), got.x()), 1e-9, "on the generator at ψ");
+        }
+    }
+
+    @Test
     void C_aSphereOnTheAxisAndOneAcrossTheEdge() {
         EllipticCone cone = new EllipticCone(Math.toRadians(40), Math.toRadians(20), 50);
         assertEquals(7, cone.nearest(List.of(new Primitives.Sphere(3, new double[] {0, 0, 9}, 2))).distance(), 1e-12);
