@@ -21,11 +21,12 @@ import sensor.lidar.api.ReturnMode;
  * (Lambertian, C_D = 1, head-on) scatterer: factor {@code 1/π}. Point assembly picks per beam by the
  * return mode among candidates with OPL in range and intensity at or above the threshold; with several
  * sub-rays per beam [L-MS] each sub-ray carries {@code 1/S} of the power and candidates on the same
- * object are merged (intensities summed, OPL intensity-weighted). Volumes (fog banks: objects filled with
+ * object are merged (intensities summed, OPL intensity-weighted), as are the atmospheric candidates of one heap
+ * node, which the sub-rays draw together (one draw per beam, so S does not change how often a beam returns). Volumes (fog banks: objects filled with
  * an ambient medium) are crossed, not hit: at their boundary a node goes on in the volume's medium, with
  * its own attenuation and atmospheric returns counted from the entry, and back in the ambient when it
  * leaves; a crossing does not use a heap level. Every random number is drawn from the
- * counter-based generator by (sample, pattern index, sub-ray, node), so the result does not depend on
+ * counter-based generator by (sample, pattern index, node), so the result does not depend on
  * the thread count. Each ray's work is independent; chunks run on the sensor's pool.
  */
 final class ReturnPipeline {
@@ -125,7 +126,9 @@ final class ReturnPipeline {
         double x1 = Math.min(rangeMax, x0 + n * d);
         int slot = (ray * nodes + h) * 2;
         int key = rayKey[ray];
-        int drawBase = (((ray % samples) * nodes + h) * (MAX_CROSSINGS + 1) + w.crossings[i]) * 2;
+        // the draws belong to the beam, not the sub-ray: the sub-rays of a beam sample one atmospheric return, so its
+        // probability stays the beam's whatever the number of sub-rays [L-MS]
+        int drawBase = (h * (MAX_CROSSINGS + 1) + w.crossings[i]) * 2;
         // atmospheric return on the segment [x0, x1), OPL counted from the medium's entry [L-14]; a node keeps
         // the first one along its path
         double p = x1 > x0 && candIntensity[slot + 1] < 0 ? ambient.returnProbability(x0 - entry, x1 - entry) : 0;
@@ -196,7 +199,7 @@ final class ReturnPipeline {
     /** Scratch space and result of {@link #select}, one per worker chunk (no allocation per beam). */
     final class Selection {
         final double[] gi = new double[samples * nodes * 2], gx = new double[samples * nodes * 2];
-        final int[] ge = new int[samples * nodes * 2], gs = new int[samples * nodes * 2];
+        final int[] ge = new int[samples * nodes * 2], gs = new int[samples * nodes * 2], gk = new int[samples * nodes * 2];
         /** The picked returns: OPL, intensity, entity and candidate slot; {@link #select} returns how many. */
         final double[] opl = new double[2], intensity = new double[2];
         final int[] entity = new int[2], slot = new int[2];
@@ -214,8 +217,10 @@ final class ReturnPipeline {
         int first = b * samples * nodes * 2, end = first + samples * nodes * 2;
         double[] gi = s.gi, gx = s.gx;
         int[] ge = s.ge, gs = s.gs;
-        // merge candidates on the same object (sub-rays of one beam), 1/S of the power each
+        // merge candidates on the same object, and atmospheric ones of the same heap node (sub-rays of one beam),
+        // 1/S of the power each
         int groups = 0;
+        int[] gk = s.gk;
         for (int c = first; c < end; c++) {
             float in = candIntensity[c];
             if (in < 0) {
@@ -223,10 +228,11 @@ final class ReturnPipeline {
             }
             double w = in / (double) samples;
             int e = candEntity[c];
+            int key = e >= 0 ? e : -1 - (c / 2) % nodes;
             int g = -1;
-            if (e >= 0 && samples > 1) {
+            if (samples > 1) {
                 for (int k = 0; k < groups; k++) {
-                    if (ge[k] == e) {
+                    if (gk[k] == key) {
                         g = k;
                         break;
                     }
@@ -234,6 +240,7 @@ final class ReturnPipeline {
             }
             if (g < 0) {
                 g = groups++;
+                gk[g] = key;
                 ge[g] = e;
                 gs[g] = c;
                 gi[g] = 0;
