@@ -38,7 +38,8 @@ class MotionTest {
 
     @Test
     void waypointsMoveAtPiecewiseConstantVelocityAndFaceTheirHeading() {
-        var m = new Waypoints(List.of(0.0, 2.0, 3.0), List.of(Vec3.ZERO, new Vec3(4, 0, 0), new Vec3(4, 3, 0)));
+        var m = new Waypoints(List.of(0.0, 2.0, 3.0), List.of(Vec3.ZERO, new Vec3(4, 0, 0), new Vec3(4, 3, 0)),
+                Waypoints.Interpolation.LINEAR);
         assertEquals(new Vec3(2, 0, 0), m.at(1).linearVelocity());
         assertEquals(2.0, m.at(1).pose().position().x(), 1e-12);
         assertEquals(new Vec3(0, 3, 0), m.at(2.5).linearVelocity());
@@ -49,5 +50,66 @@ class MotionTest {
         var e = assertThrows(IllegalArgumentException.class,
                 () -> new Waypoints(List.of(0.0, 0.0), List.of(Vec3.ZERO, Vec3.X)));
         assertTrue(e.getMessage().contains("strictly increasing"), e.getMessage());
+    }
+
+    @Test
+    void aSplineThroughThreePointsIsTheNaturalCubicInClosedForm() {
+        // y through (0, 0), (1, 1), (2, 0) at t = 0, 1, 2, natural ends: y = 1.5 t − 0.5 t³ on [0, 1], mirrored after;
+        // x straight at 1 m/s
+        var m = new Waypoints(List.of(0.0, 1.0, 2.0), List.of(Vec3.ZERO, new Vec3(1, 1, 0), new Vec3(2, 0, 0)));
+        for (double t = 0; t <= 2; t += 0.125) {
+            double u = t <= 1 ? t : 2 - t, sign = t <= 1 ? 1 : -1;
+            BodyState s = m.at(t);
+            assertEquals(t, s.pose().position().x(), 1e-12, "x at " + t);
+            assertEquals(1.5 * u - 0.5 * u * u * u, s.pose().position().y(), 1e-12, "y at " + t);
+            assertEquals(1, s.linearVelocity().x(), 1e-12);
+            assertEquals(sign * (1.5 - 1.5 * u * u), s.linearVelocity().y(), 1e-12, "vy at " + t);
+            // facing the direction of travel, turning at the yaw rate d/dt atan2(vy, vx) = (vx ay − vy ax) / |v|²
+            double vy = sign * (1.5 - 1.5 * u * u), ay = -3 * u;
+            assertEquals(Math.atan2(vy, 1), yawOf(s.pose().rotation()), 1e-12, "yaw at " + t);
+            assertEquals(ay / (1 + vy * vy), s.angularVelocity().z(), 1e-12, "yaw rate at " + t);
+        }
+        assertEquals(Vec3.ZERO, m.at(3).linearVelocity(), "at rest after the last point");
+        assertEquals(2, m.at(3).pose().position().x(), 1e-12);
+    }
+
+    private static double yawOf(Quat q) {
+        Vec3 x = q.rotate(Vec3.X);
+        return Math.atan2(x.y(), x.x());
+    }
+
+    @Test
+    void aSplinePathIsContinuousInAccelerationAndItsStatesAreExactDerivatives() {
+        // a square with 90° corners, unevenly timed: the spline's acceleration is continuous at every waypoint
+        var m = new Waypoints(List.of(0.0, 2.0, 3.5, 6.0, 7.0), List.of(new Vec3(-20, -20, 0), new Vec3(20, -20, 1),
+                new Vec3(20, 20, 0), new Vec3(-20, 20, 2), new Vec3(-20, -20, 0)));
+        double h = 1e-4;
+        for (double knot : new double[] {2.0, 3.5, 6.0}) {
+            Vec3 left = accel(m, knot - 4 * h, h), right = accel(m, knot + 4 * h, h);
+            assertEquals(0, left.minus(right).norm(), 0.05, "acceleration continuous at t = " + knot);
+        }
+        for (double t = 0.05; t < 7; t += 0.37) { // velocity and yaw rate against central differences
+            BodyState s = m.at(t);
+            Vec3 v = m.at(t + h).pose().position().minus(m.at(t - h).pose().position()).times(1 / (2 * h));
+            assertEquals(0, v.minus(s.linearVelocity()).norm(), 1e-6, "velocity at " + t);
+            Vec3 w = numericOmega(m.at(t - h).pose().rotation(), m.at(t + h).pose().rotation(), 2 * h);
+            assertEquals(0, w.minus(s.angularVelocity()).norm(), 1e-5, "angular velocity at " + t);
+        }
+        assertEquals(new Vec3(20, 20, 0), m.at(3.5).pose().position(), "through the waypoint");
+    }
+
+    private static Vec3 accel(Waypoints m, double t, double h) {
+        return m.at(t + h).pose().position().minus(m.at(t).pose().position().times(2)).plus(m.at(t - h).pose().position())
+                .times(1 / (h * h));
+    }
+
+    @Test
+    void aSplineThroughTwoPointsIsTheStraightLine() {
+        var m = new Waypoints(List.of(0.0, 12.0), List.of(new Vec3(-45, -5, 0), new Vec3(63, -5, 0)));
+        for (double t = 0; t <= 12; t += 1.5) {
+            assertEquals(-45 + 9 * t, m.at(t).pose().position().x(), 1e-12);
+            assertEquals(new Vec3(9, 0, 0), m.at(t).linearVelocity());
+            assertEquals(Vec3.ZERO, m.at(t).angularVelocity());
+        }
     }
 }

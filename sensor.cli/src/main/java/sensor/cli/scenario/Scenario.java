@@ -87,13 +87,14 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
     /**
      * A kinematic body. Motion {@code type}: {@code fixed} (pose), {@code constant-velocity} (pose,
      * velocity), {@code constant-angular-velocity} (pose, velocity, angularVelocity in rad/s) or
-     * {@code waypoints} (times, points; the body faces its direction of travel).
+     * {@code waypoints} (times, points, interpolation {@code spline} (default) or {@code linear}; the body faces its
+     * direction of travel).
      */
     public record Body(String id, Motion motion) {}
 
     /** A body motion; see {@link Body}. */
     public record Motion(String type, PoseSpec pose, List<Double> velocity, List<Double> angularVelocity,
-            List<Double> times, List<List<Double>> points) {}
+            List<Double> times, List<List<Double>> points, String interpolation) {}
 
     /** A scripted joint: {@code constant-rate} (start, rate) or {@code sine} (amplitude, frequency). */
     public record Joint(String id, String type, Double start, Double rate, Double amplitude, Double frequency) {

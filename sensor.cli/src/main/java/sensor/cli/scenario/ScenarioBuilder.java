@@ -297,7 +297,12 @@ public final class ScenarioBuilder {
                 for (int i = 0; i < m.points().size(); i++) {
                     points.add(vec(m.points().get(i), "points[" + i + "]"));
                 }
-                yield new KinematicWorld.Waypoints(m.times(), points);
+                String how = m.interpolation() == null ? "spline" : m.interpolation();
+                if (!how.equals("spline") && !how.equals("linear")) {
+                    throw new IllegalArgumentException("interpolation must be spline or linear, got '" + how + "'");
+                }
+                yield new KinematicWorld.Waypoints(m.times(), points, how.equals("spline")
+                        ? KinematicWorld.Waypoints.Interpolation.SPLINE : KinematicWorld.Waypoints.Interpolation.LINEAR);
             }
             default -> throw new IllegalArgumentException("motion.type '" + m.type() + "' is unknown; expected one of "
                     + "fixed, constant-velocity, constant-angular-velocity, waypoints");
