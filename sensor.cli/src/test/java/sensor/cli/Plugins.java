@@ -46,6 +46,7 @@ final class Plugins {
         all.addAll(stages);
         all.addAll(distortions);
         all.addAll(noises);
+        all.add(new sensor.dynamics.OdeEngine());
         all.addAll(List.of(new sensor.lidar.PatternTypes.Sweep(), new sensor.lidar.PatternTypes.Ouster(),
                 new sensor.lidar.PatternTypes.FromFile()));
         catalog = PluginCatalog.of(all);

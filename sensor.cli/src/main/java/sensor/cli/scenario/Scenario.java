@@ -13,7 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record Scenario(int version, String name, Long seed, Double duration, Double timeStep, List<Double> gravity,
         Output output, JsonNode ambient, MagneticFieldSpec magneticField, Map<String, JsonNode> materials,
-        List<Body> bodies, List<Joint> joints, List<Item> objects, List<SensorEntry> sensors, Boolean realtime) {
+        List<Body> bodies, List<Joint> joints, List<Item> objects, List<SensorEntry> sensors, Boolean realtime,
+        JsonNode dynamics) {
 
     /** The only version this reader understands. */
     public static final int VERSION = 1;
@@ -85,23 +86,43 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
     }
 
     /**
-     * A kinematic body. Motion {@code type}: {@code fixed} (pose), {@code constant-velocity} (pose,
+     * A body. Under the kinematic world (no {@code dynamics} section) its motion {@code type}: {@code fixed} (pose), {@code constant-velocity} (pose,
      * velocity), {@code constant-angular-velocity} (pose, velocity, angularVelocity in rad/s) or
      * {@code waypoints} (times, points, interpolation {@code spline} (default) or {@code linear}; the body faces its
-     * direction of travel).
+     * direction of travel). Under a dynamics engine: {@code mass} (kg), initial {@code pose}, {@code velocity} and
+     * {@code angularVelocity}; its collision shapes are the objects on it.
      */
-    public record Body(String id, Motion motion) {}
+    public record Body(String id, Motion motion, Double mass, PoseSpec pose, List<Double> velocity,
+            List<Double> angularVelocity) {
+        public Body {
+            within("mass", mass, 1e-9, 1e12, "kg");
+        }
+    }
 
     /** A body motion; see {@link Body}. */
     public record Motion(String type, PoseSpec pose, List<Double> velocity, List<Double> angularVelocity,
             List<Double> times, List<List<Double>> points, String interpolation) {}
 
-    /** A scripted joint: {@code constant-rate} (start, rate) or {@code sine} (amplitude, frequency). */
-    public record Joint(String id, String type, Double start, Double rate, Double amplitude, Double frequency) {
+    /**
+     * A joint. Scripted (the kinematic world): {@code constant-rate} (start, rate) or {@code sine} (amplitude,
+     * frequency). Simulated (a dynamics engine): {@code hinge}, {@code slider}, {@code ball} or {@code fixed} between
+     * {@code bodies} (one: to the world; two), at {@code anchor} along {@code axis} (world frame), with an optional
+     * {@code motor} and {@code limits: [lower, upper]}.
+     */
+    public record Joint(String id, String type, Double start, Double rate, Double amplitude, Double frequency,
+            List<String> bodies, List<Double> anchor, List<Double> axis, Motor motor, List<Double> limits) {
         public Joint {
             within("rate", rate, -1e5, 1e5, "rad/s");
             within("amplitude", amplitude, -1e4, 1e4, "rad");
             positive("frequency", frequency, 1e4, "Hz");
+        }
+    }
+
+    /** A joint motor: target {@code velocity} (rad/s or m/s) reached with at most {@code maxForce} (N·m or N). */
+    public record Motor(Double velocity, Double maxForce) {
+        public Motor {
+            within("motor.velocity", velocity, -1e5, 1e5, "rad/s or m/s");
+            within("motor.maxForce", maxForce, 0, 1e12, "N·m or N");
         }
     }
 

@@ -84,22 +84,20 @@ public final class ScenarioBuilder {
         env.objects().forEach(x -> env.removeObject(x.id()));
         try {
             Vec3 g = s.gravity() == null ? new Vec3(0, 0, -9.81) : vec(s.gravity(), "gravity");
-            KinematicWorld world = env.newKinematicWorld(s.timeStep() == null ? 0.001 : s.timeStep(), g);
-            for (Body b : s.bodies()) {
+            double timeStep = s.timeStep() == null ? 0.001 : s.timeStep();
+            ambient(loaded, s, adapters);
+            Map<String, MaterialSpec> materials = materials(loaded, s, adapters);
+            List<ObjectSpec> objects = new ArrayList<>();
+            for (Item o : objectsAndSensors || s.dynamics() != null ? s.objects() : List.<Item>of()) {
                 try {
-                    world.addBody(b.id(), motion(b));
-                } catch (RuntimeException e) {
-                    throw loaded.error(b, "bodies '" + b.id() + "': " + e.getMessage(), e);
+                    objects.add(new ObjectSpec(o.id(), shape(o.shape(), loaded.file().toAbsolutePath().getParent()), o.body(),
+                            pose(o.pose()), material(materials, o.material())));
+                } catch (IOException | RuntimeException e) {
+                    throw loaded.error(o, "objects '" + o.id() + "': " + e.getMessage(), e);
                 }
             }
-            for (Joint j : s.joints()) {
-                try {
-                    world.addJoint(j.id(), joint(j));
-                } catch (RuntimeException e) {
-                    throw loaded.error(j, "joints '" + j.id() + "': " + e.getMessage(), e);
-                }
-            }
-            env.setWorld(world);
+            env.setWorld(s.dynamics() != null ? DynamicsWorlds.build(loaded, s, timeStep, g, objects, catalog, adapters)
+                    : kinematic(loaded, s, timeStep, g));
             env.setSeed(overrides.seed() != null ? overrides.seed() : s.seed() == null ? 0 : s.seed());
             if (s.magneticField() != null) {
                 var m = s.magneticField();
@@ -110,14 +108,11 @@ public final class ScenarioBuilder {
                     throw loaded.error(m, "magneticField: " + e.getMessage(), e);
                 }
             }
-            ambient(loaded, s, adapters);
-            Map<String, MaterialSpec> materials = materials(loaded, s, adapters);
-            for (Item o : objectsAndSensors ? s.objects() : List.<Item>of()) {
+            for (int i = 0; objectsAndSensors && i < objects.size(); i++) {
                 try {
-                    env.addObject(new ObjectSpec(o.id(), shape(o.shape(), loaded.file().toAbsolutePath().getParent()), o.body(), pose(o.pose()),
-                            material(materials, o.material())));
-                } catch (IOException | RuntimeException e) {
-                    throw loaded.error(o, "objects '" + o.id() + "': " + e.getMessage(), e);
+                    env.addObject(objects.get(i));
+                } catch (RuntimeException e) {
+                    throw loaded.error(s.objects().get(i), "objects '" + objects.get(i).id() + "': " + e.getMessage(), e);
                 }
             }
             for (SensorEntry e : objectsAndSensors ? s.sensors() : List.<SensorEntry>of()) {
@@ -144,6 +139,30 @@ public final class ScenarioBuilder {
             throw loaded.error(out, "output.lidarFrameStride must be >= 1, got " + stride, null);
         }
         return new Built(duration, formats, stride, s.sensors().size(), Boolean.TRUE.equals(s.realtime()));
+    }
+
+    /** The scripted world of the scenario's bodies and joints. */
+    private KinematicWorld kinematic(ScenarioReader.Loaded loaded, Scenario s, double timeStep, Vec3 g)
+            throws ScenarioException {
+        KinematicWorld world = env.newKinematicWorld(timeStep, g);
+        for (Body b : s.bodies()) {
+            try {
+                if (b.mass() != null) {
+                    throw new IllegalArgumentException("mass applies under a dynamics engine (add dynamics: {type: ode4j})");
+                }
+                world.addBody(b.id(), motion(b));
+            } catch (RuntimeException e) {
+                throw loaded.error(b, "bodies '" + b.id() + "': " + e.getMessage(), e);
+            }
+        }
+        for (Joint j : s.joints()) {
+            try {
+                world.addJoint(j.id(), joint(j));
+            } catch (RuntimeException e) {
+                throw loaded.error(j, "joints '" + j.id() + "': " + e.getMessage(), e);
+            }
+        }
+        return world;
     }
 
     private void clear() {
@@ -311,14 +330,17 @@ public final class ScenarioBuilder {
 
     private static KinematicWorld.JointScript joint(Joint j) {
         if (j.type() == null) {
-            throw new IllegalArgumentException("type must be one of constant-rate, sine");
+            throw new IllegalArgumentException("type must be one of constant-rate, sine (hinge, slider, ball, fixed need a "
+                    + "dynamics engine: dynamics: {type: ode4j})");
         }
         return switch (j.type()) {
             case "constant-rate" -> KinematicWorld.JointScript.constantRate(j.start() == null ? 0 : j.start(),
                     j.rate() == null ? 0 : j.rate());
             case "sine" -> KinematicWorld.JointScript.sine(j.amplitude() == null ? 0 : j.amplitude(),
                     j.frequency() == null ? 1 : j.frequency());
-            default -> throw new IllegalArgumentException("type '" + j.type() + "' is unknown; expected one of constant-rate, sine");
+            default -> throw new IllegalArgumentException("type '" + j.type() + "' is unknown; expected one of constant-rate, sine"
+                    + (List.of("hinge", "slider", "ball", "fixed").contains(j.type())
+                            ? " (" + j.type() + " needs a dynamics engine: dynamics: {type: ode4j})" : ""));
         };
     }
 
