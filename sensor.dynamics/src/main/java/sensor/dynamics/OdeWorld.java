@@ -34,7 +34,7 @@ import sensor.api.world.WorldSource;
 import sensor.dynamics.config.OdeConfig;
 
 /**
- * A {@link DynamicsModel} integrated by ODE (ode4j). Each body's mass is spread over its collision shapes by volume,
+ * A {@link DynamicsModel} integrated by ODE (ode4j) [DYN]. Each body's mass is spread over its collision shapes by volume,
  * which gives its centre of mass and inertia; ODE keeps a body at its centre of mass, so the reported pose and
  * velocity are those of the body's own frame ({@code v + ω × r} for its origin). Every world step runs
  * {@code subSteps} ODE steps, each colliding the shapes (contacts with friction μ and restitution, none between

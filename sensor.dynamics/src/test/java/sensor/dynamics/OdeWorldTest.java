@@ -46,7 +46,7 @@ class OdeWorldTest {
     }
 
     @Test
-    void freeFallIsZ0MinusHalfGTSquaredToAMillimetreBeforeContact() {
+    void DYN_freeFallIsZ0MinusHalfGTSquaredToAMillimetreBeforeContact() {
         WorldSource w = world(List.of(cube()), List.of(), List.of(GROUND));
         while (w.time() < 0.6) { // contact at sqrt(2 · 2 / g) = 0.639 s
             w.step();
@@ -57,7 +57,7 @@ class OdeWorldTest {
     }
 
     @Test
-    void aBoxAtRestOnTheGroundReadsGUpAndNoRotation() {
+    void DYN_aBoxAtRestOnTheGroundReadsGUpAndNoRotation() {
         Environment env = new Environment();
         env.bindSensorType(new AccelerometerType(List.of()));
         env.setWorld(world(List.of(cube()), List.of(), List.of(GROUND)));
@@ -80,7 +80,7 @@ class OdeWorldTest {
     }
 
     @Test
-    void aPendulumSwingsWithThePhysicalPendulumsPeriodAndKeepsItsEnergy() {
+    void DYN_aPendulumSwingsWithThePhysicalPendulumsPeriodAndKeepsItsEnergy() {
         // a 1 kg sphere of radius 0.05 m hanging 1 m below a horizontal world hinge, released at 10° from rest
         double r = 0.05, m = 1, length = 1, theta0 = Math.toRadians(10);
         Vec3 anchor = new Vec3(0, 0, 2);
@@ -115,7 +115,7 @@ class OdeWorldTest {
     }
 
     @Test
-    void aMotorDrivesASliderAtItsVelocity() {
+    void DYN_aMotorDrivesASliderAtItsVelocity() {
         RigidBody cart = new RigidBody("cart", Pose.translation(0, 0, 1), Vec3.ZERO, Vec3.ZERO, 2,
                 List.of(new Collider(new Shape.Box(0.2, 0.1, 0.1), Pose.IDENTITY)));
         WorldSource w = world(List.of(cart), List.of(new Joint("rail", JointKind.SLIDER, "cart", null, Vec3.ZERO, Vec3.X, 0.5,
@@ -131,7 +131,7 @@ class OdeWorldTest {
     }
 
     @Test
-    void badModelsNameWhatIsWrong() {
+    void DYN_badModelsNameWhatIsWrong() {
         var e = assertThrows(IllegalArgumentException.class, () -> world(List.of(new RigidBody("b", Pose.IDENTITY, Vec3.ZERO,
                 Vec3.ZERO, 1, List.of(new Collider(new Shape.Plane(), Pose.IDENTITY)))), List.of(), List.of()));
         assertTrue(e.getMessage().contains("boxes, spheres or cylinders"), e.getMessage());
