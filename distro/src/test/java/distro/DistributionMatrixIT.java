@@ -68,7 +68,18 @@ class DistributionMatrixIT {
               - {id: wall, shape: {type: box, size: [1, 20, 10]}, pose: {position: [8, 0, 0]}}
             sensors:
               - {id: radar, type: radar}
-            """, Set.of("sensor.radar", "sensor.raytrace"), List.of("radar")));
+            """, Set.of("sensor.radar", "sensor.raytrace"), List.of("radar")), new Case("""
+            version: 1
+            duration: 0.3
+            dynamics: {type: ode4j}
+            bodies:
+              - {id: box, mass: 1, pose: {position: [0, 0, 1]}}
+            objects:
+              - {id: floor, shape: {type: plane}}
+              - {id: cube, body: box, shape: {type: box, size: [0.2, 0.2, 0.2]}}
+            sensors:
+              - {id: truth, type: ground-truth, body: box, frequency: 10}
+            """, Set.of("sensor.dynamics", "sensor.groundtruth"), List.of("truth")));
 
     private static Path bundles;
 
@@ -90,7 +101,7 @@ class DistributionMatrixIT {
 
     @ParameterizedTest(name = "without {0}")
     @ValueSource(strings = {"sensor.groundtruth", "sensor.materials", "sensor.raytrace", "sensor.lidar", "sensor.lidar.gpu",
-            "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.gnss", "sensor.cone", "sensor.radar", "sensor.io"})
+            "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.gnss", "sensor.cone", "sensor.radar", "sensor.dynamics", "sensor.io"})
     void distributionWithoutAPluginResolvesAndRunsWhatDoesNotNeedIt(String without) throws Exception {
         List<Path> jars = new ArrayList<>();
         try (Stream<Path> s = Files.list(bundles)) {

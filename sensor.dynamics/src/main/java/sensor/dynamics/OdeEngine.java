@@ -8,7 +8,7 @@ import sensor.api.world.DynamicsModel;
 import sensor.api.world.WorldSource;
 import sensor.dynamics.config.OdeConfig;
 
-/** The {@code ode4j} dynamics engine: rigid bodies, contacts and joints integrated by ODE ({@link OdeWorld}). */
+/** The {@code ode4j} dynamics engine [DYN]: rigid bodies, contacts and joints integrated by ODE ({@link OdeWorld}). */
 @Component(service = DynamicsEngineType.class, property = DynamicsEngineType.ID_PROPERTY + "=" + OdeEngine.ID)
 public class OdeEngine implements DynamicsEngineType<OdeConfig> {
     /** Engine id. */
