@@ -89,4 +89,21 @@ class DynamicsScenariosIT {
             assertEquals(theta0 - theta, encoder.get(i)[1], 2 * Math.PI / 1024, "encoder at t = " + rows.get(i)[0]);
         }
     }
+
+    @Test
+    void theRoverDrivesDownTheStreetAndItsWheelSensorsMeasureTheRolling() throws Exception {
+        Path out = run("rover");
+        List<double[]> truth = csv(out.resolve("ground-truth.csv")), odometer = csv(out.resolve("odometer.csv"));
+        double path = 0;
+        for (int i = 1; i < truth.size(); i++) {
+            path += Math.hypot(truth.get(i)[1] - truth.get(i - 1)[1], truth.get(i)[2] - truth.get(i - 1)[2]);
+        }
+        // the motors turn the 0.3 m wheels at 10 rad/s: 3 m/s once rolling; the odometer counts the wheel's turns
+        double[] last = truth.get(truth.size() - 1);
+        assertEquals(3, Math.hypot(last[8], last[9]), 0.1, "cruising at ω R");
+        assertTrue(path > 25 && path < 30, "path " + path);
+        double counted = odometer.get(odometer.size() - 1)[1];
+        assertTrue(counted >= path && counted < path * 1.1, "odometer " + counted + " m: the path plus a little slip, path " + path);
+        assertTrue(Files.list(out.resolve("os1")).count() > 0, "lidar frames on the chassis");
+    }
 }

@@ -297,7 +297,8 @@ final class OdeWorld implements WorldSource {
         int n = OdeHelper.collide(o1, o2, config.contacts(), contacts.getGeomBuffer());
         for (int i = 0; i < n; i++) {
             DContact c = contacts.get(i);
-            c.surface.mode = config.restitution() > 0 ? OdeConstants.dContactBounce : 0;
+            // Approx1: the friction limit is μ times the normal force (Coulomb); without it ODE takes μ as a force in N
+            c.surface.mode = OdeConstants.dContactApprox1 | (config.restitution() > 0 ? OdeConstants.dContactBounce : 0);
             c.surface.mu = Double.isInfinite(config.friction()) ? OdeConstants.dInfinity : config.friction();
             c.surface.bounce = config.restitution();
             c.surface.bounce_vel = 0.01;

@@ -142,4 +142,69 @@ class OdeWorldTest {
                 new DynamicsModel(0.001, GRAVITY, List.of(), List.of(), List.of())));
         assertTrue(e.getMessage().contains("subSteps"), e.getMessage());
     }
+
+    /** A four-wheeled rover on flat ground: chassis 20 kg, wheels of radius 0.2 m on hinges driven at {@code omega}. */
+    static WorldSource rover(double omega, double friction) {
+        double r = 0.2;
+        List<RigidBody> bodies = new ArrayList<>(List.of(new RigidBody("chassis", Pose.translation(0, 0, 0.35), Vec3.ZERO,
+                Vec3.ZERO, 20, List.of(new Collider(new Shape.Box(0.5, 0.3, 0.1), Pose.IDENTITY)))));
+        List<Joint> joints = new ArrayList<>();
+        var axle = new Pose(Vec3.ZERO, sensor.api.geom.Quat.axisAngle(Vec3.X, Math.PI / 2)); // cylinder axis along y
+        for (int k = 0; k < 4; k++) {
+            double x = k < 2 ? 0.4 : -0.4, y = k % 2 == 0 ? 0.42 : -0.42;
+            String id = "wheel" + k;
+            bodies.add(new RigidBody(id, Pose.translation(x, y, r), Vec3.ZERO, Vec3.ZERO, 1,
+                    List.of(new Collider(new Shape.Cylinder(r, 0.1), axle))));
+            joints.add(new Joint("axle" + k, JointKind.HINGE, id, "chassis", new Vec3(x, y, r), Vec3.Y, omega, 50,
+                    Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
+        }
+        return new OdeEngine().create(new OdeConfig(10, "step", friction, 0, 8),
+                new DynamicsModel(0.001, GRAVITY, bodies, joints, List.of(GROUND)));
+    }
+
+    @Test
+    void DYN_aWheelRollingWithoutSlipAdvancesItsRadiusTimesItsAngle() {
+        WorldSource w = rover(3, Double.POSITIVE_INFINITY);
+        for (int i = 0; i < 500; i++) { // settle and get going
+            w.step();
+        }
+        double x0 = w.bodyPose("chassis").position().x(), a0 = w.jointPosition("axle0");
+        for (int i = 0; i < 3000; i++) {
+            w.step();
+        }
+        double distance = w.bodyPose("chassis").position().x() - x0, angle = w.jointPosition("axle0") - a0;
+        assertEquals(3, w.jointVelocity("axle0"), 1e-3, "the motor's speed");
+        assertEquals(0.2 * 3 * 3, distance, 0.02 * 0.2 * 3 * 3, "v = ω R for 3 s");
+        assertEquals(0.2 * angle, distance, 0.01 * distance, "distance = R · wheel angle: no slip");
+        assertEquals(0, w.bodyPose("chassis").position().y(), 1e-3, "straight ahead");
+    }
+
+    @Test
+    void DYN_onIceTheWheelsSpin() {
+        WorldSource w = rover(3, 0.0);
+        for (int i = 0; i < 3500; i++) {
+            w.step();
+        }
+        assertEquals(3, Math.abs(w.jointVelocity("axle0")), 1e-3);
+        assertEquals(0, w.bodyPose("chassis").position().x(), 1e-3, "without friction the rover does not move");
+    }
+
+    @Test
+    void DYN_aSlidingBoxStopsAfterVSquaredOverTwoMuG() {
+        // Coulomb friction: deceleration μ g, stopping distance v0² / (2 μ g)
+        double mu = 0.5, v0 = 3;
+        RigidBody box = new RigidBody("box", Pose.translation(0, 0, 0.1), new Vec3(v0, 0, 0), Vec3.ZERO, 1,
+                List.of(new Collider(new Shape.Box(0.1, 0.1, 0.1), Pose.IDENTITY)));
+        WorldSource w = new OdeEngine().create(new OdeConfig(10, "step", mu, 0, 8),
+                new DynamicsModel(0.001, GRAVITY, List.of(box), List.of(), List.of(GROUND)));
+        for (int i = 0; i < 300; i++) {
+            w.step();
+        }
+        assertEquals(v0 - mu * G * 0.3, w.linearVelocity("box").x(), 0.01, "decelerating at μ g");
+        for (int i = 0; i < 1000; i++) {
+            w.step();
+        }
+        assertEquals(0, w.linearVelocity("box").x(), 1e-3, "stopped");
+        assertEquals(v0 * v0 / (2 * mu * G), w.bodyPose("box").position().x(), 0.01, "stopping distance");
+    }
 }

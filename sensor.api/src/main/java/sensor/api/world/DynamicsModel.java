@@ -61,7 +61,9 @@ public record DynamicsModel(double timeStep, Vec3 gravity, List<RigidBody> bodie
     }
 
     /**
-     * A joint between {@code body1} and {@code body2} ({@code null}: the world). A motor drives a hinge or slider towards
+     * A joint between {@code body1} and {@code body2} ({@code null}: the world). A hinge's position is the rotation of
+     * {@code body1} relative to {@code body2} about {@code axis} (right-handed), a slider's its displacement along it,
+     * both 0 at time 0; so a wheel listed first on an axle along +y rolls forward (+x) at a positive speed. A motor drives a hinge or slider towards
      * {@code motorVelocity} (rad/s or m/s) with at most {@code motorMaxForce} (N·m or N; 0: no motor); {@code lower} and
      * {@code upper} limit its position (infinite: free).
      */
