@@ -19,7 +19,8 @@ import sensor.api.sensor.SensorSpec;
 import sensor.api.world.KinematicWorld;
 
 /**
- * The built-in demo job: a small kinematic world (a car driving round a block of buildings, a turntable,
+ * The built-in demo job: a small kinematic world (a car driving round a block of buildings at 10 m/s on a smooth
+ * spline path, at most 0.6 g, a turntable,
  * a wheel joint), one sensor of every discovered sensor type with its default configuration on the car,
  * stepped for a few simulated seconds; prints what happened.
  */
@@ -31,12 +32,12 @@ final class DemoJob {
         env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
         env.objects().forEach(o -> env.removeObject(o.id()));
         KinematicWorld world = env.newKinematicWorld(0.001, new Vec3(0, 0, -9.81));
-        world.addBody("car", new KinematicWorld.Waypoints(List.of(0.0, 2.0, 4.0, 6.0, 8.0),
+        world.addBody("car", new KinematicWorld.Waypoints(List.of(0.0, 4.0, 8.0, 12.0, 16.0),
                         List.of(new Vec3(-20, -20, 0), new Vec3(20, -20, 0), new Vec3(20, 20, 0), new Vec3(-20, 20, 0),
                                 new Vec3(-20, -20, 0))))
                 .addBody("turntable", new KinematicWorld.ConstantAngularVelocity(Pose.translation(0, 0, 0.5),
                         Vec3.ZERO, new Vec3(0, 0, Math.PI)))
-                .addJoint("car/wheel", KinematicWorld.JointScript.constantRate(0, 20 / 0.35));
+                .addJoint("car/wheel", KinematicWorld.JointScript.constantRate(0, 10 / 0.35));
         env.setWorld(world);
         env.setMagneticField(MagneticField.fromElements(Math.toRadians(3), Math.toRadians(70), 50e-6));
         env.addObject(ObjectSpec.fixed("ground", new Shape.Plane(), Pose.IDENTITY));

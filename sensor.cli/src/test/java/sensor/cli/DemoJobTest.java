@@ -27,8 +27,8 @@ class DemoJobTest {
         String out = buf.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("sensor types:           [ground-truth]"), out);
         assertTrue(out.contains("stepped 1000 steps"), out);
-        // the car follows the spline through the square's corners, 2 s a side (MotionTest checks the spline): at t = 1 s
-        var car = new sensor.api.world.KinematicWorld.Waypoints(java.util.List.of(0.0, 2.0, 4.0, 6.0, 8.0), java.util.List.of(
+        // the car follows the spline through the square's corners, 4 s a side (MotionTest checks the spline): at t = 1 s
+        var car = new sensor.api.world.KinematicWorld.Waypoints(java.util.List.of(0.0, 4.0, 8.0, 12.0, 16.0), java.util.List.of(
                 new sensor.api.geom.Vec3(-20, -20, 0), new sensor.api.geom.Vec3(20, -20, 0), new sensor.api.geom.Vec3(20, 20, 0),
                 new sensor.api.geom.Vec3(-20, 20, 0), new sensor.api.geom.Vec3(-20, -20, 0))).at(1);
         var p = car.pose().position();
