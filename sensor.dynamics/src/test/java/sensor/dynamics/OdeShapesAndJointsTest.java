@@ -1,0 +1,207 @@
+package sensor.dynamics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.api.env.Shape;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
+import sensor.api.world.DynamicsModel;
+import sensor.api.world.DynamicsModel.Collider;
+import sensor.api.world.DynamicsModel.Joint;
+import sensor.api.world.DynamicsModel.JointKind;
+import sensor.api.world.DynamicsModel.RigidBody;
+import sensor.api.world.WorldSource;
+import sensor.dynamics.config.OdeConfig;
+
+/**
+ * [DYN] Static shapes of every kind hold a body where geometry says, the mass of several colliders sits at their
+ * volume-weighted centre, joints keep their limits, fixed and ball joints hold, restitution bounces to e² h, bodies a
+ * joint connects do not collide, and bad engine settings are refused by name.
+ */
+class OdeShapesAndJointsTest {
+    static final Vec3 G = new Vec3(0, 0, -9.81);
+    static final double NO = Double.POSITIVE_INFINITY;
+
+    static WorldSource world(OdeConfig c, Vec3 g, List<RigidBody> bodies, List<Joint> joints, List<Collider> statics) {
+        return new OdeEngine().create(c, new DynamicsModel(0.001, g, bodies, joints, statics));
+    }
+
+    static RigidBody cube(String id, double x, double y, double z) {
+        return new RigidBody(id, Pose.translation(x, y, z), Vec3.ZERO, Vec3.ZERO, 1,
+                List.of(new Collider(new Shape.Box(0.1, 0.1, 0.1), Pose.IDENTITY)));
+    }
+
+    static void run(WorldSource w, double seconds) {
+        while (w.time() < seconds - 1e-9) {
+            w.step();
+        }
+    }
+
+    @Test
+    void DYN_aCubeRestsOnEveryKindOfStaticShape() {
+        // each static top face at z = 0.5 (rotated shapes turned to show it); the cube's centre rests 0.1 above
+        float[] square = {-2, -2, 0, 2, -2, 0, 2, 2, 0, -2, 2, 0};
+        List<Collider> tops = List.of(new Collider(new Shape.Box(1, 1, 0.25), Pose.translation(0, 0, 0.25)),
+                new Collider(new Shape.Cylinder(1, 0.5), Pose.translation(0, 0, 0.25)),
+                new Collider(new Shape.Plane(), Pose.translation(0, 0, 0.5)),
+                new Collider(new Shape.TriangleMesh(square, new int[] {0, 1, 2, 0, 2, 3}), Pose.translation(0, 0, 0.5)),
+                new Collider(new Shape.Heightfield(3, 3, 1, 1, new float[9]), Pose.translation(0, 0, 0.5)),
+                new Collider(new Shape.Box(0.25, 1, 1), new Pose(new Vec3(0, 0, 0.25), Quat.axisAngle(Vec3.Y, Math.PI / 2))));
+        for (Collider top : tops) {
+            WorldSource w = world(OdeConfig.DEFAULT, G, List.of(cube("box", 0.3, 0.2, 1.2)), List.of(), List.of(top));
+            run(w, 1.5);
+            assertEquals(0.6, w.bodyPose("box").position().z(), 3e-3, "on " + top.shape().getClass().getSimpleName());
+            assertEquals(0.3, w.bodyPose("box").position().x(), 0.02, "where it was dropped");
+        }
+        // a sphere of radius 0.4 at the origin: a ball of 0.1 dropped on its top first touches at z = 0.5
+        WorldSource w = world(OdeConfig.DEFAULT, G, List.of(new RigidBody("ball", Pose.translation(0, 0, 1), Vec3.ZERO, Vec3.ZERO,
+                1, List.of(new Collider(new Shape.Sphere(0.1), Pose.IDENTITY)))), List.of(),
+                List.of(new Collider(new Shape.Sphere(0.4), Pose.IDENTITY)));
+        double lowest = 1;
+        while (w.time() < 0.5) {
+            w.step();
+            lowest = Math.min(lowest, w.bodyPose("ball").position().z());
+        }
+        assertEquals(0.5, lowest, 3e-3, "resting on the sphere's top");
+    }
+
+    @Test
+    void DYN_theMassOfSeveralCollidersSitsAtTheirVolumeWeightedCentre() {
+        // no gravity, spinning about z with the origin's velocity ω × (origin − centre): the centre of mass stays put and
+        // the body's origin circles round it. Spheres of radius 0.2 at +1 and 0.1 at −1 on x: volumes 8 : 1, centre at
+        // x = (8 − 1) / 9
+        double w0 = 2, c = 7.0 / 9;
+        RigidBody dumbbell = new RigidBody("d", Pose.IDENTITY, new Vec3(0, -w0 * c, 0), new Vec3(0, 0, w0), 3,
+                List.of(new Collider(new Shape.Sphere(0.2), Pose.translation(1, 0, 0)),
+                        new Collider(new Shape.Sphere(0.1), Pose.translation(-1, 0, 0))));
+        WorldSource w = world(OdeConfig.DEFAULT, Vec3.ZERO, List.of(dumbbell), List.of(), List.of());
+        for (double t : new double[] {0.4, 1.1, 2.5}) {
+            run(w, t);
+            double a = w0 * w.time();
+            Vec3 origin = new Vec3(c - c * Math.cos(a), -c * Math.sin(a), 0); // c + Rz(a)(0 − c)
+            assertEquals(0, w.bodyPose("d").position().minus(origin).norm(), 1e-6, "origin at t = " + w.time());
+            Vec3 v = new Vec3(0, 0, w0).cross(origin.minus(new Vec3(c, 0, 0)));
+            assertEquals(0, w.linearVelocity("d").minus(v).norm(), 1e-6, "origin's velocity ω × r");
+            assertEquals(a, 2 * Math.atan2(w.bodyPose("d").rotation().z(), w.bodyPose("d").rotation().w()), 1e-6);
+        }
+    }
+
+    @Test
+    void DYN_jointLimitsHold() {
+        // a slider driven at 1 m/s stops at its upper limit 0.5 m; a hinge pendulum released 0.3 rad out (its angle 0 there,
+        // gravity turning it positive) stops at its upper limit 0.1
+        WorldSource w = world(OdeConfig.DEFAULT, G, List.of(cube("cart", 0, 0, 1)), List.of(new Joint("rail", JointKind.SLIDER,
+                "cart", null, Vec3.ZERO, Vec3.X, 1, 100, -NO, 0.5)), List.of());
+        run(w, 2);
+        assertEquals(0.5, w.jointPosition("rail"), 0.01);
+        Vec3 anchor = new Vec3(0, 0, 2);
+        WorldSource p = world(OdeConfig.DEFAULT, G, List.of(cube("bob", Math.sin(0.3), 0, 2 - Math.cos(0.3))),
+                List.of(new Joint("pivot", JointKind.HINGE, "bob", null, anchor, Vec3.Y, 0, 0, -0.1, 0.1)), List.of());
+        double lo = 1, hi = -1;
+        while (p.time() < 3) {
+            p.step();
+            lo = Math.min(lo, p.jointPosition("pivot"));
+            hi = Math.max(hi, p.jointPosition("pivot"));
+        }
+        assertTrue(lo >= -0.01 && hi <= 0.11, "within the limits: [" + lo + ", " + hi + "]");
+        assertEquals(0.1, p.jointPosition("pivot"), 0.01, "resting against the upper limit");
+    }
+
+    @Test
+    void DYN_fixedAndBallJointsHold() {
+        WorldSource fixed = world(OdeConfig.DEFAULT, G, List.of(cube("shelf", 0, 0, 1)),
+                List.of(new Joint("weld", JointKind.FIXED, "shelf", null, Vec3.ZERO, Vec3.Z, 0, 0, -NO, NO)), List.of());
+        run(fixed, 1);
+        assertEquals(1, fixed.bodyPose("shelf").position().z(), 1e-4, "held against gravity");
+        assertEquals(java.util.Set.of(), fixed.jointIds(), "no degree of freedom to read");
+        // a ball-joint pendulum swinging in a plane: the period of the hinge pendulum with the same bob
+        Vec3 anchor = new Vec3(0, 0, 2);
+        double theta0 = 0.1, length = 1;
+        RigidBody bob = new RigidBody("bob", Pose.translation(length * Math.sin(theta0), 0, 2 - length * Math.cos(theta0)),
+                Vec3.ZERO, Vec3.ZERO, 1, List.of(new Collider(new Shape.Sphere(0.05), Pose.IDENTITY)));
+        WorldSource ball = world(OdeConfig.DEFAULT, G, List.of(bob), List.of(new Joint("socket", JointKind.BALL, "bob", null,
+                anchor, Vec3.Z, 0, 0, -NO, NO)), List.of());
+        double inertia = 0.4 * 0.05 * 0.05 + 1, period = 2 * Math.PI * Math.sqrt(inertia / 9.81) * (1 + theta0 * theta0 / 16);
+        double x = ball.bodyPose("bob").position().x(), first = -1, last = -1;
+        int n = 0;
+        while (ball.time() < 10) {
+            ball.step();
+            double nx = ball.bodyPose("bob").position().x();
+            if (x > 0 && nx <= 0) {
+                last = ball.time();
+                first = first < 0 ? last : first;
+                n++;
+            }
+            x = nx;
+        }
+        assertEquals(period, (last - first) / (n - 1), 0.005 * period, "the ball joint swings like a hinge");
+        assertEquals(0, ball.bodyPose("bob").position().y(), 1e-6, "in its plane");
+    }
+
+    @Test
+    void DYN_restitutionBouncesToESquaredTimesTheHeight() {
+        double e = 0.6, h = 1;
+        RigidBody ball = new RigidBody("ball", Pose.translation(0, 0, h + 0.1), Vec3.ZERO, Vec3.ZERO, 1,
+                List.of(new Collider(new Shape.Sphere(0.1), Pose.IDENTITY)));
+        WorldSource w = world(new OdeConfig(10, "step", 1, e, 8), G, List.of(ball), List.of(),
+                List.of(new Collider(new Shape.Plane(), Pose.IDENTITY)));
+        double apex = 0;
+        boolean bounced = false;
+        while (w.time() < 1.2) {
+            w.step();
+            double vz = w.linearVelocity("ball").z();
+            bounced |= vz > 0;
+            if (bounced) {
+                apex = Math.max(apex, w.bodyPose("ball").position().z() - 0.1);
+            }
+        }
+        assertEquals(e * e * h, apex, 0.03 * e * e * h, "apex of the first bounce");
+    }
+
+    @Test
+    void DYN_bodiesAJointConnectsDoNotCollide() {
+        // two overlapping cubes welded together in zero gravity stay where they are
+        WorldSource w = world(OdeConfig.DEFAULT, Vec3.ZERO, List.of(cube("a", 0, 0, 0), cube("b", 0.15, 0, 0)),
+                List.of(new Joint("weld", JointKind.FIXED, "a", "b", Vec3.ZERO, Vec3.Z, 0, 0, -NO, NO)), List.of());
+        run(w, 1);
+        assertEquals(0, w.bodyPose("a").position().norm(), 1e-9);
+        assertEquals(0.15, w.bodyPose("b").position().x(), 1e-9);
+        // without the joint they push apart
+        WorldSource free = world(OdeConfig.DEFAULT, Vec3.ZERO, List.of(cube("a", 0, 0, 0), cube("b", 0.15, 0, 0)), List.of(),
+                List.of());
+        run(free, 1);
+        assertTrue(free.bodyPose("b").position().x() - free.bodyPose("a").position().x() > 0.19, "separated");
+    }
+
+    @Test
+    void DYN_theIterativeSolverRestsACubeToo() {
+        WorldSource w = world(new OdeConfig(10, "quick", 1, 0, 8), G, List.of(cube("box", 0, 0, 1)), List.of(),
+                List.of(new Collider(new Shape.Plane(), Pose.IDENTITY)));
+        run(w, 2);
+        assertEquals(0.1, w.bodyPose("box").position().z(), 3e-3);
+    }
+
+    @Test
+    void DYN_badSettingsAreRefusedByName() {
+        DynamicsModel empty = new DynamicsModel(0.001, G, List.of(), List.of(), List.of());
+        OdeEngine engine = new OdeEngine();
+        for (var bad : List.of(new Object[] {new OdeConfig(10, "fast", 1, 0, 8), "solver"},
+                new Object[] {new OdeConfig(10, "step", -1, 0, 8), "friction"},
+                new Object[] {new OdeConfig(10, "step", 1, 2, 8), "restitution"},
+                new Object[] {new OdeConfig(10, "step", 1, 0, 0), "contacts"})) {
+            var e = assertThrows(IllegalArgumentException.class, () -> engine.create((OdeConfig) bad[0], empty));
+            assertTrue(e.getMessage().contains((String) bad[1]), e.getMessage());
+        }
+        assertEquals("ode4j", engine.id());
+        assertEquals(OdeConfig.DEFAULT, engine.defaultConfig());
+        assertEquals(OdeConfig.class, engine.configType());
+        assertTrue(engine.description().contains("ode4j"));
+    }
+}
