@@ -204,4 +204,79 @@ class OdeShapesAndJointsTest {
         assertEquals(OdeConfig.class, engine.configType());
         assertTrue(engine.description().contains("ode4j"));
     }
+
+    @Test
+    void DYN_aCompoundPendulumSwingsWithItsShapesInertia() {
+        // the body's frame at the pivot, turned 6° about y; below it on its z axis a sphere, a box turned 90° about z and a
+        // cylinder, the 4 kg spread by volume. Period 2π √(I / (M g L)) (1 + θ0²/16), I and L summed over the shapes
+        double theta0 = Math.toRadians(6), mass = 4;
+        double rs = 0.08, ds = 0.4; // sphere radius, depth
+        double bx = 0.3, by = 0.1, bz = 0.1, db = 0.8; // box full sizes before the turn, depth
+        double rc = 0.06, hc = 0.2, dc = 1.1; // cylinder (axis z) radius, height, depth
+        double vs = 4.0 / 3 * Math.PI * rs * rs * rs, vb = bx * by * bz, vc = Math.PI * rc * rc * hc, v = vs + vb + vc;
+        double ms = mass * vs / v, mb = mass * vb / v, mc = mass * vc / v;
+        // about the y axis through the pivot: the turned box spans by along x and bx along y
+        double inertia = ms * (0.4 * rs * rs + ds * ds) + mb * ((by * by + bz * bz) / 12 + db * db)
+                + mc * ((3 * rc * rc + hc * hc) / 12 + dc * dc);
+        double length = (ms * ds + mb * db + mc * dc) / mass;
+        double period = 2 * Math.PI * Math.sqrt(inertia / (mass * 9.81 * length)) * (1 + theta0 * theta0 / 16);
+        Vec3 pivot = new Vec3(0, 0, 3);
+        RigidBody body = new RigidBody("p", new Pose(pivot, Quat.axisAngle(Vec3.Y, theta0)), Vec3.ZERO, Vec3.ZERO, mass, List.of(
+                new Collider(new Shape.Sphere(rs), Pose.translation(0, 0, -ds)),
+                new Collider(new Shape.Box(bx / 2, by / 2, bz / 2), new Pose(new Vec3(0, 0, -db), Quat.axisAngle(Vec3.Z, Math.PI / 2))),
+                new Collider(new Shape.Cylinder(rc, hc), Pose.translation(0, 0, -dc))));
+        WorldSource w = world(OdeConfig.DEFAULT, G, List.of(body), List.of(new Joint("pivot", JointKind.HINGE, "p", null, pivot,
+                Vec3.Y, 0, 0, -NO, NO)), List.of());
+        double prev = w.jointPosition("pivot"), first = -1, last = -1;
+        int n = 0;
+        while (w.time() < 12) {
+            w.step();
+            double a = w.jointPosition("pivot") + theta0; // the angle from the vertical (the hinge starts at 0)
+            if (prev + theta0 < 0 && a >= 0) {
+                last = w.time();
+                first = first < 0 ? last : first;
+                n++;
+            }
+            prev = w.jointPosition("pivot");
+        }
+        assertTrue(n >= 4, "swings " + n);
+        assertEquals(period, (last - first) / (n - 1), 0.003 * period, "period");
+        assertEquals(0, w.bodyPose("p").position().minus(pivot).norm(), 1e-4, "the frame's origin stays at the pivot");
+    }
+
+    @Test
+    void DYN_aSlopedHeightfieldIsWhereItsSamplesSay() {
+        // heights 0.2 x + 0.1 y on a 5 × 4 grid (dx 0.5, dy 0.7, centred), raised by 1: a ball of radius 0.1 dropped on it
+        // lands and rolls with its centre r from the plane 0.2 x + 0.1 y − z + 1 = 0
+        int cols = 5, rows = 4;
+        float[] h = new float[cols * rows];
+        for (int j = 0; j < rows; j++) {
+            for (int i = 0; i < cols; i++) {
+                h[j * cols + i] = (float) (0.2 * (i - 2) * 0.5 + 0.1 * (j - 1.5) * 0.7);
+            }
+        }
+        double x0 = 0.3, y0 = -0.4, r = 0.1;
+        WorldSource w = world(OdeConfig.DEFAULT, G, List.of(new RigidBody("ball", Pose.translation(x0, y0, 2), Vec3.ZERO,
+                Vec3.ZERO, 1, List.of(new Collider(new Shape.Sphere(r), Pose.IDENTITY)))), List.of(),
+                List.of(new Collider(new Shape.Heightfield(cols, rows, 0.5, 0.7, h), Pose.translation(0, 0, 1))));
+        double nearest = 2;
+        while (w.time() < 0.8) {
+            w.step();
+            Vec3 p = w.bodyPose("ball").position();
+            nearest = Math.min(nearest, (p.z() - 1 - 0.2 * p.x() - 0.1 * p.y()) / Math.sqrt(1 + 0.04 + 0.01));
+        }
+        assertEquals(r, nearest, 3e-3, "on the sloped surface");
+    }
+
+    @Test
+    void DYN_aSliderAlongAnyAxisStopsAtEitherLimit() {
+        for (double speed : new double[] {1, -1}) {
+            WorldSource w = world(OdeConfig.DEFAULT, G, List.of(cube("cart", 0, 0, 1)), List.of(new Joint("rail", JointKind.SLIDER,
+                    "cart", null, Vec3.ZERO, new Vec3(0, 2, 0), speed, 100, -0.3, 0.5)), List.of());
+            run(w, 2);
+            assertEquals(speed > 0 ? 0.5 : -0.3, w.jointPosition("rail"), 0.01);
+            assertEquals(speed > 0 ? 0.5 : -0.3, w.bodyPose("cart").position().y(), 0.01, "along y");
+            assertEquals(0, w.bodyPose("cart").position().x(), 1e-6);
+        }
+    }
 }
