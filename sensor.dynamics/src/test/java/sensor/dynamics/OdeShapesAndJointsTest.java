@@ -295,9 +295,11 @@ class OdeShapesAndJointsTest {
 
     @Test
     void DYN_aColliderOffTheBodysOriginRestsWhereItIs() {
-        // the body's frame 0.5 m above its only box (0.2 m): resting, the frame is at 0.1 + 0.5 above the ground
+        // the body's frame 0.5 m above its box (0.2 m), a small ball 0.5 m above it (so the centre of mass is off both):
+        // resting on the box, the frame is at 0.1 + 0.5 above the ground
         RigidBody tall = new RigidBody("t", Pose.translation(0, 0, 1.5), Vec3.ZERO, Vec3.ZERO, 1,
-                List.of(new Collider(new Shape.Box(0.1, 0.1, 0.1), Pose.translation(0, 0, -0.5))));
+                List.of(new Collider(new Shape.Box(0.1, 0.1, 0.1), Pose.translation(0, 0, -0.5)),
+                        new Collider(new Shape.Sphere(0.05), Pose.translation(0, 0, 0.5))));
         WorldSource w = world(OdeConfig.DEFAULT, G, List.of(tall), List.of(), List.of(new Collider(new Shape.Plane(), Pose.IDENTITY)));
         run(w, 2);
         assertEquals(0.6, w.bodyPose("t").position().z(), 3e-3);
