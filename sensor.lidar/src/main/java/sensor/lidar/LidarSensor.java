@@ -44,7 +44,8 @@ final class LidarSensor implements Sensor {
     private final List<OutputNoise> noises;
     private final Supplier<RaytraceBackend> backends;
     private final ReturnPipeline pipeline;
-    private final int channels;
+    /** Ring (channel) of each ray of the pattern. */
+    private final int[] ringOf;
     private final double[] patternOrigins, patternDirs;
     private TraceScene scene;
     private RaytraceBackend sceneBackend;
@@ -61,8 +62,8 @@ final class LidarSensor implements Sensor {
         this.pipeline = new ReturnPipeline(config.heapDepth(), config.beamSamples(), config.rangeMin(), config.rangeMax(),
                 config.minIntensity(), config.returnMode(), new BeamDivergence(config.divergenceHalfAngle(),
                         config.emitterRadius(), config.detectorRadius(), config.detectorOffset()), pool, config.threads());
-        this.channels = pattern instanceof SweepPattern s ? s.channels() : 1;
         List<Pose> rays = pattern.rays();
+        this.ringOf = rings(pattern, rays);
         patternOrigins = new double[3 * rays.size()];
         patternDirs = new double[3 * rays.size()];
         for (int i = 0; i < rays.size(); i++) {
@@ -87,6 +88,30 @@ final class LidarSensor implements Sensor {
                     + plain(p.scanRate()) + " Hz of its ray pattern: a frame holds at most one scan, so rays would be "
                     + "dropped; set frequency to " + plain(p.scanRate()) + " Hz or higher");
         }
+    }
+
+    /**
+     * The ring of each ray: a sweep's channel (its position in the pattern's column); for any other pattern the rank of
+     * the ray's elevation among the pattern's distinct elevations, 0 the lowest (as in a Velodyne's ring field).
+     */
+    static int[] rings(RayPatternGenerator pattern, List<Pose> rays) {
+        int[] ring = new int[rays.size()];
+        if (pattern instanceof SweepPattern s) {
+            for (int i = 0; i < ring.length; i++) {
+                ring[i] = i % s.channels();
+            }
+            return ring;
+        }
+        long[] key = new long[ring.length];
+        for (int i = 0; i < ring.length; i++) {
+            double z = rays.get(i).transformVector(Vec3.Z).z();
+            key[i] = Math.round(Math.asin(Math.max(-1, Math.min(1, z))) * 1e9); // elevations equal to a nanoradian
+        }
+        long[] levels = java.util.Arrays.stream(key).distinct().sorted().toArray();
+        for (int i = 0; i < ring.length; i++) {
+            ring[i] = java.util.Arrays.binarySearch(levels, key[i]);
+        }
+        return ring;
     }
 
     private static String plain(double v) {
@@ -219,7 +244,7 @@ final class LidarSensor implements Sensor {
                 if (n == 0 && config.emitMisses()) {
                     pts.patternIndex[p] = beams.patternIndex[i];
                     pts.times[p] = beams.times[i];
-                    ring[p] = beams.patternIndex[i] % channels;
+                    ring[p] = ringOf[beams.patternIndex[i]];
                     ent[p] = -1;
                     continue;
                 }
@@ -234,7 +259,7 @@ final class LidarSensor implements Sensor {
                     pts.intensity[p] = (float) inten[j];
                     pts.patternIndex[p] = beams.patternIndex[i];
                     pts.times[p] = beams.times[i];
-                    ring[p] = beams.patternIndex[i] % channels;
+                    ring[p] = ringOf[beams.patternIndex[i]];
                     ent[p] = entity[j];
                     type[p] = k;
                     hit[p] = 1;

@@ -1,5 +1,6 @@
 package sensor.lidar;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -143,5 +144,18 @@ class FilePatternTest {
         assertEquals(expected.x(), actual.x(), 1e-12);
         assertEquals(expected.y(), actual.y(), 1e-12);
         assertEquals(expected.z(), actual.z(), 1e-12);
+    }
+
+    @Test
+    @DisplayName("[L-P] file pattern: a ray's ring is the rank of its elevation, 0 the lowest")
+    void LP_ringsFromElevations() throws Exception {
+        // elevations 10°, −5°, 10°, 0°, −5° (in firing order): rings 2, 0, 2, 1, 0
+        RayPatternGenerator p = pattern("0,10,0\n30,-5,0.01\n60,10,0.02\n90,0,0.03\n120,-5,0.04\n", 10);
+        assertArrayEquals(new int[] {2, 0, 2, 1, 0}, LidarSensor.rings(p, p.rays()));
+        RayPatternGenerator sweep = sensor.lidar.api.RayPatterns.horizontalSweep(4, 10, -0.03, 0.0, 0.03);
+        int[] rings = LidarSensor.rings(sweep, sweep.rays());
+        for (int k = 0; k < rings.length; k++) {
+            assertEquals(k % 3, rings[k], "a sweep's channel");
+        }
     }
 }
