@@ -48,6 +48,8 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
     private final List<Schema> schemas = new ArrayList<>(); // by schema id - 1
     private final Map<Integer, String> advertisements = new ConcurrentHashMap<>(); // channel id -> JSON object
     private final Map<WebSocket, Viewer> viewers = new ConcurrentHashMap<>();
+    /** Transient-local (latched) channels, e.g. {@code /tf_static}: their last message, sent to each new subscriber. */
+    private final Map<Integer, byte[]> latched = new ConcurrentHashMap<>();
     private final CountDownLatch started = new CountDownLatch(1);
     private volatile Exception startFailure;
     private boolean closed;
@@ -156,14 +158,34 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
                 + ",\"schemaName\":" + json(s.name()) + ",\"schemaEncoding\":" + json(s.encoding())
                 + ",\"schema\":" + json(s.text()) + "}";
         advertisements.put(id, channel);
+        if (metadata.getOrDefault("offered_qos_profiles", "").equals(Ros2Topics.TRANSIENT_LOCAL)) {
+            latched.put(id, new byte[0]);
+        }
         String advertise = "{\"op\":\"advertise\",\"channels\":[" + channel + "]}";
         viewers.keySet().forEach(c -> send(c, advertise));
         return id;
     }
 
+    /** A channel is encoded only while some viewer subscribes to it: an unwatched live view costs no encoding. */
+    @Override
+    public boolean wants(int channel) {
+        if (latched.containsKey(channel)) {
+            return true;
+        }
+        for (Viewer v : viewers.values()) {
+            if (v.subscriptions.containsKey(channel)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public void message(int channel, long logTime, long publishTime, byte[] data) {
         byte[] frame = null;
+        if (latched.containsKey(channel)) {
+            latched.put(channel, frame(logTime, data));
+        }
         for (Map.Entry<WebSocket, Viewer> e : viewers.entrySet()) {
             Integer subscription = e.getValue().subscriptions.get(channel);
             if (subscription == null) {
@@ -173,17 +195,27 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
                 e.getValue().dropped.incrementAndGet();
                 continue;
             }
-            if (frame == null) { // opcode 1, subscription id (set per viewer), log time, payload
-                frame = new byte[13 + data.length];
-                ByteBuffer.wrap(frame).order(ByteOrder.LITTLE_ENDIAN).put((byte) 1).putInt(0).putLong(logTime).put(data);
+            if (frame == null) {
+                frame = frame(logTime, data);
             }
-            byte[] mine = frame.clone();
-            ByteBuffer.wrap(mine).order(ByteOrder.LITTLE_ENDIAN).putInt(1, subscription);
-            try {
-                e.getKey().send(mine);
-            } catch (RuntimeException closedMeanwhile) {
-                // the viewer left while we sent: it is removed by onClose
-            }
+            send(e.getKey(), frame, subscription);
+        }
+    }
+
+    /** A message frame: opcode 1, subscription id (set per viewer), log time, payload. */
+    private static byte[] frame(long logTime, byte[] data) {
+        byte[] frame = new byte[13 + data.length];
+        ByteBuffer.wrap(frame).order(ByteOrder.LITTLE_ENDIAN).put((byte) 1).putInt(0).putLong(logTime).put(data);
+        return frame;
+    }
+
+    private static void send(WebSocket c, byte[] frame, int subscription) {
+        byte[] mine = frame.clone();
+        ByteBuffer.wrap(mine).order(ByteOrder.LITTLE_ENDIAN).putInt(1, subscription);
+        try {
+            c.send(mine);
+        } catch (RuntimeException closedMeanwhile) {
+            // the viewer left while we sent: it is removed by onClose
         }
     }
 
@@ -210,8 +242,8 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
     private static final Pattern NUMBER_FIELD = Pattern.compile("\"(id|channelId)\"\\s*:\\s*(\\d+)");
     private static final Pattern IDS = Pattern.compile("\"subscriptionIds\"\\s*:\\s*\\[([0-9,\\s]*)\\]");
 
-    /** Applies a viewer's subscribe or unsubscribe request; anything else is ignored. */
-    private void request(Viewer v, String text) {
+    /** Applies a viewer's subscribe or unsubscribe request (sending a latched channel's last message); anything else is ignored. */
+    private void request(WebSocket conn, Viewer v, String text) {
         if (text.contains("\"unsubscribe\"")) {
             Matcher ids = IDS.matcher(text);
             if (ids.find()) {
@@ -237,6 +269,10 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
                 }
                 if (id != null && channel != null && advertisements.containsKey(channel)) {
                     v.subscriptions.put(channel, id);
+                    byte[] last = latched.get(channel);
+                    if (last != null && last.length > 0) {
+                        send(conn, last, id);
+                    }
                 }
                 list = each.end();
             }
@@ -295,7 +331,7 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
         public void onMessage(WebSocket conn, String message) {
             Viewer v = viewers.get(conn);
             if (v != null) {
-                request(v, message);
+                request(conn, v, message);
             }
         }
 

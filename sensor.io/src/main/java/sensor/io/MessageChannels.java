@@ -11,6 +11,11 @@ public interface MessageChannels {
     /** Adds a channel of schema {@code schemaId}; returns its id. */
     int channel(int schemaId, String topic, String messageEncoding, Map<String, String> metadata) throws IOException;
 
+    /** Whether a message on {@code channel} would reach anyone (a live view with no subscriber to it: no); default yes. */
+    default boolean wants(int channel) {
+        return true;
+    }
+
     /** Publishes a message on {@code channel}; times in ns. */
     void message(int channel, long logTime, long publishTime, byte[] data) throws IOException;
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
@@ -90,7 +91,7 @@ public final class Ros2Topics {
             transforms.add(transform(m.bodyId() == null ? "world" : m.bodyId(), e.getKey(), m.offset()));
         }
         message(Ros2.TF_MESSAGE, Ros2.TF_MESSAGE_DEF, "/tf_static", Ros2.nanos(time),
-                Ros2.transforms(time, transforms));
+                () -> Ros2.transforms(time, transforms));
     }
 
     private static Ros2.Transform transform(String parent, String child, Pose p) {
@@ -103,7 +104,7 @@ public final class Ros2Topics {
     public void points(SensorFrame f, Points p) throws IOException {
         clock(f);
         message(Ros2.POINT_CLOUD2, Ros2.POINT_CLOUD2_DEF, topic(f.sensorId(), "points"), f,
-                Ros2.pointCloud2(f.time(), f.sensorId(), p));
+                () -> Ros2.pointCloud2(f.time(), f.sensorId(), p));
     }
 
     /** Records a scalar frame on the topics of its channels (see the class comment). */
@@ -113,35 +114,35 @@ public final class Ros2Topics {
         double[] v = c.values(), var = c.variances();
         String id = f.sensorId();
         if (s.gyro != null || s.acc != null) {
-            message(Ros2.IMU, Ros2.IMU_DEF, topic(id, "imu"), f, Ros2.imu(f.time(), id, pick(v, s.gyro),
+            message(Ros2.IMU, Ros2.IMU_DEF, topic(id, "imu"), f, () -> Ros2.imu(f.time(), id, pick(v, s.gyro),
                     pick(var, s.gyro), pick(v, s.acc), pick(var, s.acc)));
         }
         if (s.mag != null) {
             message(Ros2.MAGNETIC_FIELD, Ros2.MAGNETIC_FIELD_DEF, topic(id, "mag"), f,
-                    Ros2.magneticField(f.time(), id, pick(v, s.mag), pick(var, s.mag)));
+                    () -> Ros2.magneticField(f.time(), id, pick(v, s.mag), pick(var, s.mag)));
         }
         if (s.joint != null) {
             message(Ros2.JOINT_STATE, Ros2.JOINT_STATE_DEF, topic(id, "joint_states"), f,
-                    Ros2.jointState(f.time(), id, id, v[s.joint[0]], v[s.joint[1]]));
+                    () -> Ros2.jointState(f.time(), id, id, v[s.joint[0]], v[s.joint[1]]));
         }
         if (s.pose != null) {
             double[] p = pick(v, s.pose[0], s.pose[1], s.pose[2]), q = pick(v, s.pose[3], s.pose[4], s.pose[5], s.pose[6]);
-            message(Ros2.ODOMETRY, Ros2.ODOMETRY_DEF, topic(id, "odom"), f, Ros2.odometry(f.time(), "world", id, p, q,
+            message(Ros2.ODOMETRY, Ros2.ODOMETRY_DEF, topic(id, "odom"), f, () -> Ros2.odometry(f.time(), "world", id, p, q,
                     pick(v, s.pose[7], s.pose[8], s.pose[9]), pick(v, s.pose[10], s.pose[11], s.pose[12])));
             SensorMount m = mounts.get(id);
             Pose sensor = new Pose(new Vec3(p[0], p[1], p[2]), new Quat(q[0], q[1], q[2], q[3]));
             Ros2.Transform tf = m == null ? transform("world", id, sensor)
                     : m.bodyId() == null ? null : transform("world", m.bodyId(), sensor.compose(m.offset().inverse()));
             if (tf != null) {
-                message(Ros2.TF_MESSAGE, Ros2.TF_MESSAGE_DEF, "/tf", f, Ros2.transforms(f.time(), List.of(tf)));
+                message(Ros2.TF_MESSAGE, Ros2.TF_MESSAGE_DEF, "/tf", f, () -> Ros2.transforms(f.time(), List.of(tf)));
             }
         }
         if (s.fix != null) {
-            message(Ros2.NAV_SAT_FIX, Ros2.NAV_SAT_FIX_DEF, topic(id, "fix"), f, Ros2.navSatFix(f.time(), id, v[s.fix[0]],
+            message(Ros2.NAV_SAT_FIX, Ros2.NAV_SAT_FIX_DEF, topic(id, "fix"), f, () -> Ros2.navSatFix(f.time(), id, v[s.fix[0]],
                     v[s.fix[1]], v[s.fix[2]], pick(var, s.fix)));
         }
         for (int i : s.plain) {
-            message(Ros2.FLOAT64_MSG, Ros2.FLOAT64_DEF, topic(id, c.names().get(i)), f, Ros2.float64(v[i]));
+            message(Ros2.FLOAT64_MSG, Ros2.FLOAT64_DEF, topic(id, c.names().get(i)), f, () -> Ros2.float64(v[i]));
         }
     }
 
@@ -170,15 +171,18 @@ public final class Ros2Topics {
         long t = Ros2.nanos(f.deliveredAt());
         if (t > lastClock) {
             lastClock = t;
-            message(Ros2.CLOCK, Ros2.CLOCK_DEF, "/clock", f, Ros2.clock(f.deliveredAt()));
+            message(Ros2.CLOCK, Ros2.CLOCK_DEF, "/clock", f, () -> Ros2.clock(f.deliveredAt()));
         }
     }
 
-    private void message(String schema, String definition, String topic, SensorFrame f, byte[] data) throws IOException {
+    private void message(String schema, String definition, String topic, SensorFrame f, Supplier<byte[]> data)
+            throws IOException {
         message(schema, definition, topic, Ros2.nanos(f.deliveredAt()), data);
     }
 
-    private void message(String schema, String definition, String topic, long logTime, byte[] data) throws IOException {
+    /** Publishes on {@code topic}, encoding the message only when the channel has a reader ({@link MessageChannels#wants}). */
+    private void message(String schema, String definition, String topic, long logTime, Supplier<byte[]> data)
+            throws IOException {
         Integer ch = channels.get(topic);
         if (ch == null) {
             Integer sc = schemas.get(schema);
@@ -190,7 +194,9 @@ public final class Ros2Topics {
                     Map.of("offered_qos_profiles", topic.equals("/tf_static") ? TRANSIENT_LOCAL : ""));
             channels.put(topic, ch);
         }
-        out.message(ch, logTime, logTime, data);
+        if (out.wants(ch)) {
+            out.message(ch, logTime, logTime, data.get());
+        }
     }
 
     /** {@code /<id>/<name>} with characters outside ROS names replaced by {@code _}. */

@@ -151,4 +151,21 @@ class FoxgloveLiveViewTest {
             assertTrue(e.getMessage().startsWith("cannot serve the live view on 127.0.0.1:" + port + ": "), e.getMessage());
         }
     }
+
+    @Test
+    void aViewerConnectingLaterGetsTheSensorMountsOnTfStatic() throws Exception {
+        try (LiveView view = new LiveViews().open("127.0.0.1", 0)) {
+            // published before anyone watches: /tf_static is latched (transient local), the rest is not even encoded
+            view.mounts(0, java.util.Map.of("lidar1", sensor.api.sensor.SensorMount.on("car",
+                    sensor.api.geom.Pose.translation(0, 0, 1.9))));
+            view.accept(Fixtures.imuFrame("imu1", 0));
+            Process node = new ProcessBuilder("node", NodeReader.nodeDir().resolve("foxglove-client.mjs").toString(),
+                    view.address(), "/tf_static", "1").redirectErrorStream(true).start();
+            String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(node.waitFor(60, TimeUnit.SECONDS));
+            assertTrue(out.contains("advertised=/tf_static tf2_msgs/msg/TFMessage cdr"), out);
+            assertTrue(out.lines().anyMatch(l -> l.startsWith("recv=/tf_static ")), "the mounts reach a late viewer: " + out);
+            assertTrue(out.contains("received=1"), out);
+        }
+    }
 }
