@@ -109,23 +109,7 @@ public class ConeType implements SensorType<ConeConfig> {
         } else if (shape instanceof Shape.TriangleMesh m) {
             triangles(out, owner, doubles(m.vertices()), m.indices(), pose);
         } else if (shape instanceof Shape.Heightfield h) {
-            int c = h.columns(), r = h.rows();
-            double[] v = new double[3 * c * r];
-            int[] idx = new int[6 * (c - 1) * (r - 1)];
-            for (int j = 0, q = 0; j < r; j++) {
-                for (int i = 0; i < c; i++) {
-                    int k = j * c + i;
-                    v[3 * k] = (float) ((i - (c - 1) / 2.0) * h.dx()); // as the raytrace backend's float mesh
-                    v[3 * k + 1] = (float) ((j - (r - 1) / 2.0) * h.dy());
-                    v[3 * k + 2] = h.height(i, j);
-                    if (i < c - 1 && j < r - 1) { // two triangles per cell, diagonal (i, j)-(i+1, j+1)
-                        int[] cell = {k, k + 1, k + c + 1, k, k + c + 1, k + c};
-                        System.arraycopy(cell, 0, idx, q, 6);
-                        q += 6;
-                    }
-                }
-            }
-            triangles(out, owner, v, idx, pose);
+            triangles(out, owner, doubles(h.meshVertices()), h.meshIndices(), pose);
         }
     }
 

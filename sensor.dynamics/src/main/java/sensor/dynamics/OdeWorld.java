@@ -117,7 +117,7 @@ final class OdeWorld implements WorldSource {
         } else if (c.shape() instanceof Shape.TriangleMesh m) {
             mesh(m.vertices(), m.indices(), p);
         } else if (c.shape() instanceof Shape.Heightfield h) {
-            heightfield(h, p);
+            mesh(h.meshVertices(), h.meshIndices(), p);
         } else {
             DGeom g = primitive(c.shape());
             g.setPosition(p.position().x(), p.position().y(), p.position().z());
@@ -149,27 +149,6 @@ final class OdeWorld implements WorldSource {
         DTriMeshData data = OdeHelper.createTriMeshData();
         data.build(w, indices);
         OdeHelper.createTriMesh(space, data);
-    }
-
-    /** A heightfield as triangles: samples centred on the origin, two per cell, diagonal (i, j)–(i+1, j+1). */
-    private void heightfield(Shape.Heightfield h, Pose p) {
-        int c = h.columns(), r = h.rows();
-        float[] v = new float[3 * c * r];
-        int[] idx = new int[6 * (c - 1) * (r - 1)];
-        for (int j = 0, q = 0; j < r; j++) {
-            for (int i = 0; i < c; i++) {
-                int k = j * c + i;
-                v[3 * k] = (float) ((i - (c - 1) / 2.0) * h.dx());
-                v[3 * k + 1] = (float) ((j - (r - 1) / 2.0) * h.dy());
-                v[3 * k + 2] = h.height(i, j);
-                if (i < c - 1 && j < r - 1) {
-                    int[] cell = {k, k + 1, k + c + 1, k, k + c + 1, k + c};
-                    System.arraycopy(cell, 0, idx, q, 6);
-                    q += 6;
-                }
-            }
-        }
-        mesh(v, idx, p);
     }
 
     private Body body(DynamicsModel.RigidBody b) {

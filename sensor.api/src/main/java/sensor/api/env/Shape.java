@@ -103,6 +103,44 @@ public sealed interface Shape permits Shape.Box, Shape.Sphere, Shape.Cylinder, S
         /** Height at sample (i, j). */
         public float height(int i, int j) { return heights[j * columns + i]; }
 
+        /**
+         * The vertices of this terrain as the triangle mesh every consumer uses: vertex {@code j·columns + i} at
+         * {@code ((i − (columns − 1)/2)·dx, (j − (rows − 1)/2)·dy, height(i, j))}, 3 floats each; a new array.
+         */
+        public float[] meshVertices() {
+            float[] v = new float[3 * columns * rows];
+            for (int j = 0; j < rows; j++) {
+                for (int i = 0; i < columns; i++) {
+                    int k = j * columns + i;
+                    v[3 * k] = (float) ((i - (columns - 1) / 2.0) * dx);
+                    v[3 * k + 1] = (float) ((j - (rows - 1) / 2.0) * dy);
+                    v[3 * k + 2] = heights[k];
+                }
+            }
+            return v;
+        }
+
+        /**
+         * The triangles of {@link #meshVertices()}: two per cell, {@code (v00, v10, v11)} and {@code (v00, v11, v01)},
+         * so the diagonal joins sample (i, j) to (i + 1, j + 1); a new array.
+         */
+        public int[] meshIndices() {
+            int[] idx = new int[6 * (columns - 1) * (rows - 1)];
+            int q = 0;
+            for (int j = 0; j < rows - 1; j++) {
+                for (int i = 0; i < columns - 1; i++) {
+                    int v00 = j * columns + i, v10 = v00 + 1, v01 = v00 + columns, v11 = v01 + 1;
+                    idx[q++] = v00;
+                    idx[q++] = v10;
+                    idx[q++] = v11;
+                    idx[q++] = v00;
+                    idx[q++] = v11;
+                    idx[q++] = v01;
+                }
+            }
+            return idx;
+        }
+
         @Override
         public float[] heights() { return heights.clone(); }
     }

@@ -6,42 +6,14 @@ import sensor.api.env.Shape;
 public final class Meshes {
     private Meshes() {}
 
-    /** Heightfield vertices (3 floats each, row-major samples), centred on the origin in x and y. */
+    /** Heightfield vertices (3 floats each, row-major samples), centred on the origin in x and y ({@link Shape.Heightfield#meshVertices}). */
     public static float[] heightfieldVertices(Shape.Heightfield h) {
-        int c = h.columns(), r = h.rows();
-        float[] z = h.heights();
-        float[] v = new float[3 * c * r];
-        for (int j = 0; j < r; j++) {
-            for (int i = 0; i < c; i++) {
-                int k = j * c + i;
-                v[3 * k] = (float) ((i - (c - 1) / 2.0) * h.dx());
-                v[3 * k + 1] = (float) ((j - (r - 1) / 2.0) * h.dy());
-                v[3 * k + 2] = z[k];
-            }
-        }
-        return v;
+        return h.meshVertices();
     }
 
-    /**
-     * Heightfield triangles: two per cell, {@code (v00, v10, v11)} and {@code (v00, v11, v01)}, i.e. the diagonal
-     * joins sample (i, j) to (i + 1, j + 1).
-     */
+    /** Heightfield triangles, the diagonal joining sample (i, j) to (i + 1, j + 1) ({@link Shape.Heightfield#meshIndices}). */
     public static int[] heightfieldIndices(Shape.Heightfield h) {
-        int c = h.columns(), r = h.rows();
-        int[] idx = new int[6 * (c - 1) * (r - 1)];
-        int q = 0;
-        for (int j = 0; j < r - 1; j++) {
-            for (int i = 0; i < c - 1; i++) {
-                int v00 = j * c + i, v10 = v00 + 1, v01 = v00 + c, v11 = v01 + 1;
-                idx[q++] = v00;
-                idx[q++] = v10;
-                idx[q++] = v11;
-                idx[q++] = v00;
-                idx[q++] = v11;
-                idx[q++] = v01;
-            }
-        }
-        return idx;
+        return h.meshIndices();
     }
 
     /**
