@@ -96,4 +96,31 @@ class NumericalInvarianceTest {
         }
         assertEquals(mean[0], mean[1], 1e-3 * mean[0]);
     }
+
+    @Test
+    @DisplayName("[L-MS] [L-14] with sub-rays, a beam's fog return and its wall return stay apart")
+    void subRaysLMS_L14_keepFogAndWallApart() {
+        // fog in front of a wall at x = 30 (the scene's object 0), 4 sub-rays, both returns: every beam still returns
+        // from the wall, the fog candidates merged among themselves, not with the wall's
+        LidarRig rig = new LidarRig();
+        rig.env.bindAmbientMaterialType(new AtmosphereType());
+        rig.env.setAmbient("atmosphere", new AtmosphereMaterial().setReturnProbabilityScaling(0.2).setAttenuationCoefficient(0.001));
+        rig.wallAtX("wall", 30, null);
+        Vec3[] d = new Vec3[2000];
+        for (int i = 0; i < d.length; i++) {
+            double az = -0.3 + 0.6 * i / d.length;
+            d[i] = new Vec3(Math.cos(az), Math.sin(az), 0);
+        }
+        LidarOutput out = rig.run(config(LidarRig.rays(d), 4).setReturnMode(sensor.lidar.api.ReturnMode.DUAL));
+        int wall = 0, fog = 0;
+        for (int i = 0; i < out.count(); i++) {
+            if (Math.abs(out.getFloat(i, XYZ_VEC3_F32, 0) - 30) < 0.05) {
+                wall++;
+            } else if (out.getFloat(i, XYZ_VEC3_F32, 0) < 29) {
+                fog++;
+            }
+        }
+        assertEquals(2000, wall, "one wall return per beam");
+        assertTrue(fog > 100, "and fog returns before it: " + fog);
+    }
 }

@@ -47,6 +47,10 @@ class MotionTest {
         Vec3 heading = m.at(2.5).pose().transformVector(Vec3.X);
         assertEquals(1, heading.y(), 1e-12);
         assertEquals(Vec3.ZERO, m.at(5).linearVelocity());
+        assertEquals(new Vec3(0, 3, 0), m.at(2.0).linearVelocity(), "at a waypoint, the outgoing segment's");
+        assertEquals(Vec3.ZERO, m.at(3.0).linearVelocity(), "at rest from the last time on");
+        assertEquals(Vec3.ZERO, m.at(-1).pose().position(), "at rest at the first point before the first time");
+        assertEquals(new Vec3(4, 3, 0), m.at(3.0).pose().position());
         var e = assertThrows(IllegalArgumentException.class,
                 () -> new Waypoints(List.of(0.0, 0.0), List.of(Vec3.ZERO, Vec3.X)));
         assertTrue(e.getMessage().contains("strictly increasing"), e.getMessage());
@@ -96,6 +100,10 @@ class MotionTest {
             assertEquals(0, w.minus(s.angularVelocity()).norm(), 1e-5, "angular velocity at " + t);
         }
         assertEquals(new Vec3(20, 20, 0), m.at(3.5).pose().position(), "through the waypoint");
+        for (double knot : new double[] {2.0, 3.5, 6.0}) { // the spline's moments make the velocity continuous too
+            Vec3 before = m.at(knot - 1e-9).linearVelocity(), after = m.at(knot + 1e-9).linearVelocity();
+            assertEquals(0, before.minus(after).norm(), 1e-6, "velocity continuous at t = " + knot);
+        }
     }
 
     private static Vec3 accel(Waypoints m, double t, double h) {
@@ -111,5 +119,21 @@ class MotionTest {
             assertEquals(new Vec3(9, 0, 0), m.at(t).linearVelocity());
             assertEquals(Vec3.ZERO, m.at(t).angularVelocity());
         }
+    }
+
+    @Test
+    void jointScriptsAndSimpleMotionsAreTheirClosedForms() {
+        var rate = JointScript.constantRate(0.5, 2);
+        assertEquals(0.5 + 2 * 1.25, rate.position(1.25), 1e-12);
+        assertEquals(2, rate.velocity(7), 0);
+        var sine = JointScript.sine(0.3, 2); // 0.3 sin(4π t)
+        assertEquals(0.3 * Math.sin(4 * Math.PI * 0.1), sine.position(0.1), 1e-12);
+        assertEquals(0.3 * 4 * Math.PI * Math.cos(4 * Math.PI * 0.1), sine.velocity(0.1), 1e-12);
+        Pose p = new Pose(new Vec3(1, 2, 3), Quat.rollPitchYaw(0.1, 0.2, 0.3));
+        assertEquals(p, new Fixed(p).at(9).pose());
+        BodyState s = new ConstantVelocity(p, new Vec3(1, -1, 0.5)).at(2);
+        assertEquals(new Vec3(3, 0, 4), s.pose().position());
+        assertEquals(p.rotation(), s.pose().rotation());
+        assertEquals(new Vec3(1, -1, 0.5), s.linearVelocity());
     }
 }
