@@ -169,10 +169,9 @@ final class EllipticCone {
                 x2 = lo + INV_PHI * (hi - lo);
                 f2 = firstHit(pieces, x2);
             }
-            for (Nearest f : new Nearest[] {f1, f2}) {
-                if (f.distance < best.distance) {
-                    best = f;
-                }
+            Nearest f = f1.distance <= f2.distance ? f1 : f2;
+            if (f.distance < best.distance) {
+                best = f;
             }
         }
         return best;

@@ -134,7 +134,11 @@ final class OdeWorld implements WorldSource {
         } else if (s instanceof Shape.Cylinder c) {
             return OdeHelper.createCylinder(space, c.radius(), c.height());
         }
-        throw new IllegalArgumentException("a body's collision shapes must be boxes, spheres or cylinders, got "
+        throw unsupported(s);
+    }
+
+    private static IllegalArgumentException unsupported(Shape s) {
+        return new IllegalArgumentException("a body's collision shapes must be boxes, spheres or cylinders, got "
                 + s.getClass().getSimpleName().toLowerCase());
     }
 
@@ -202,8 +206,7 @@ final class OdeWorld implements WorldSource {
         } else if (s instanceof Shape.Cylinder c) {
             return Math.PI * c.radius() * c.radius() * c.height();
         }
-        throw new IllegalArgumentException("a body's collision shapes must be boxes, spheres or cylinders, got "
-                + s.getClass().getSimpleName().toLowerCase());
+        throw unsupported(s);
     }
 
     private void joint(DynamicsModel.Joint j) {

@@ -2,6 +2,7 @@ package sensor.radar;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -38,7 +39,7 @@ final class RadarSensor implements Sensor {
     private final Supplier<RaytraceBackend> backends;
     private final int azCells, elCells, n;
     private final double azStep, elStep;
-    private final double[] directions, solidAngle;
+    private final double[] directions, azimuth, elevation, solidAngle;
     private final int[] cellOf;
     private TraceScene scene;
     private RaytraceBackend sceneBackend;
@@ -53,6 +54,8 @@ final class RadarSensor implements Sensor {
         azStep = Math.toRadians(c.horizontalFov()) / nAz;
         elStep = Math.toRadians(c.verticalFov()) / nEl;
         directions = new double[3 * n];
+        azimuth = new double[n];
+        elevation = new double[n];
         solidAngle = new double[n];
         cellOf = new int[n];
         for (int j = 0, r = 0; j < nEl; j++) {
@@ -62,6 +65,8 @@ final class RadarSensor implements Sensor {
                 directions[3 * r] = Math.cos(el) * Math.cos(az);
                 directions[3 * r + 1] = Math.cos(el) * Math.sin(az);
                 directions[3 * r + 2] = Math.sin(el);
+                azimuth[r] = Math.atan2(directions[3 * r + 1], directions[3 * r]);
+                elevation[r] = Math.asin(directions[3 * r + 2]);
                 solidAngle[r] = azStep * elStep * Math.cos(el);
                 cellOf[r] = (j / k) * azCells + i / k;
             }
@@ -110,8 +115,13 @@ final class RadarSensor implements Sensor {
         }
         HitBuffer hits = new HitBuffer(n);
         scene.closestHit(origins, world, n, config.maxRange(), hits);
-        Vec3 sensorVelocity = pointVelocity(ctx, ctx.mount().bodyId(), pose.position(), t);
+        Map<String, BodyMotion> motions = new HashMap<>(); // per body, once per sample
+        java.util.function.Function<String, BodyMotion> motion = body -> body == null ? BodyMotion.REST
+                : motions.computeIfAbsent(body, b -> new BodyMotion(ctx.linearVelocity(b, t), ctx.angularVelocity(b, t),
+                        ctx.bodyPose(b, t).position()));
+        Vec3 sensorVelocity = motion.apply(ctx.mount().bodyId()).at(pose.position());
         List<ObjectSpec> objects = view.objects();
+        double[] sigma = new double[objects.size()]; // σ° per object, 0 until first needed
         TreeMap<Key, Cell> cells = new TreeMap<>();
         for (int r = 0; r < n; r++) {
             double range = hits.distance[r];
@@ -122,15 +132,18 @@ final class RadarSensor implements Sensor {
             Vec3 u = new Vec3(world[3 * r], world[3 * r + 1], world[3 * r + 2]);
             Vec3 p = pose.position().plus(u.times(range));
             double cos = Math.abs(u.x() * hits.normal[3 * r] + u.y() * hits.normal[3 * r + 1] + u.z() * hits.normal[3 * r + 2]);
-            double rcs = reflectivity(view, object) * cos * range * range * solidAngle[r];
-            double radial = pointVelocity(ctx, objects.get(object).bodyId(), p, t).minus(sensorVelocity).dot(u);
+            if (sigma[object] == 0) {
+                sigma[object] = reflectivity(objects.get(object));
+            }
+            double rcs = sigma[object] * cos * range * range * solidAngle[r];
+            double radial = motion.apply(objects.get(object).bodyId()).at(p).minus(sensorVelocity).dot(u);
             Key key = new Key(cellOf[r], Math.round(range / config.rangeResolution()),
                     Math.round(radial / config.velocityResolution()));
             Cell c = cells.computeIfAbsent(key, x -> new Cell());
             c.rcs += rcs;
             c.range += rcs * range;
-            c.azimuth += rcs * Math.atan2(directions[3 * r + 1], directions[3 * r]);
-            c.elevation += rcs * Math.asin(directions[3 * r + 2]);
+            c.azimuth += rcs * azimuth[r];
+            c.elevation += rcs * elevation[r];
             c.velocity += rcs * radial;
         }
         ByteBuffer out = ByteBuffer.allocate(cells.size() * LidarOutput.stride(FIELDS)).order(ByteOrder.LITTLE_ENDIAN);
@@ -157,19 +170,20 @@ final class RadarSensor implements Sensor {
     }
 
     /** σ° of the object's material type as a ratio (m²/m²). */
-    private double reflectivity(SceneView view, int object) {
-        ObjectSpec o = view.objects().get(object);
+    private double reflectivity(ObjectSpec o) {
         Double db = o.material() == null ? null : config.reflectivity().get(o.material().typeId());
         return Math.pow(10, (db == null ? config.reflectivity().get(RadarConfig.DEFAULT_MATERIAL) : db) / 10);
     }
 
-    /** World velocity of the point {@code p} fixed to {@code body} ({@code null}: the world, at rest). */
-    private static Vec3 pointVelocity(SampleContext ctx, String body, Vec3 p, double t) {
-        if (body == null) {
-            return Vec3.ZERO;
+    /** A body's velocity, angular velocity and origin at the sample time. */
+    private record BodyMotion(Vec3 velocity, Vec3 angularVelocity, Vec3 origin) {
+        /** The world, at rest. */
+        static final BodyMotion REST = new BodyMotion(Vec3.ZERO, Vec3.ZERO, Vec3.ZERO);
+
+        /** World velocity of the point {@code p} fixed to the body: {@code v + ω × (p − origin)}. */
+        Vec3 at(Vec3 p) {
+            return velocity.plus(angularVelocity.cross(p.minus(origin)));
         }
-        Vec3 w = ctx.angularVelocity(body, t);
-        return ctx.linearVelocity(body, t).plus(w.cross(p.minus(ctx.bodyPose(body, t).position())));
     }
 
     @Override

@@ -33,8 +33,7 @@ final class DynamicsWorlds {
         }
         List<DynamicsModel.Collider> statics = new ArrayList<>();
         for (ObjectSpec o : objects) {
-            boolean volume = o.material() != null && catalog.find(AmbientMaterialType.class, o.material().typeId()) != null;
-            if (o.bodyId() == null && !volume) {
+            if (o.bodyId() == null && solid(o, catalog)) {
                 statics.add(new DynamicsModel.Collider(o.shape(), o.localPose()));
             }
         }
@@ -61,6 +60,11 @@ final class DynamicsWorlds {
         }
     }
 
+    /** Whether an object is solid: not a volume (an object of an ambient material, e.g. a fog bank). */
+    private static boolean solid(ObjectSpec o, PluginCatalog catalog) {
+        return o.material() == null || catalog.find(AmbientMaterialType.class, o.material().typeId()) == null;
+    }
+
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static Class<DynamicsEngineType<?>> kind() {
         return (Class) DynamicsEngineType.class;
@@ -81,8 +85,7 @@ final class DynamicsWorlds {
         }
         List<DynamicsModel.Collider> colliders = new ArrayList<>();
         for (ObjectSpec o : objects) {
-            boolean volume = o.material() != null && catalog.find(AmbientMaterialType.class, o.material().typeId()) != null;
-            if (b.id().equals(o.bodyId()) && !volume) {
+            if (b.id().equals(o.bodyId()) && solid(o, catalog)) {
                 colliders.add(new DynamicsModel.Collider(o.shape(), o.localPose()));
             }
         }
