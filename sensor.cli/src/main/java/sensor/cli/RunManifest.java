@@ -66,7 +66,8 @@ final class RunManifest {
     void write(Path outDir, List<Path> files, List<sensor.api.env.Simulation.Interruption> interruptions) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("version", version);
-        m.put("scenario", scenario.toAbsolutePath().normalize().toString());
+        Path abs = scenario.toAbsolutePath().normalize(), root = outDir.toAbsolutePath().normalize();
+        m.put("scenario", (abs.startsWith(root) ? root.relativize(abs) : abs).toString()); // relative when beside the files
         m.put("scenarioSha256", sha256(scenario));
         m.put("seed", seed);
         List<Map<String, Object>> list = new ArrayList<>();

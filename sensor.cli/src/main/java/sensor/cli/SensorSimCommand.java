@@ -138,6 +138,7 @@ final class SensorSimCommand implements Runnable {
         CommandLine cl = new CommandLine(this)
                 .addSubcommand("run", new RunCommand())
                 .addSubcommand("validate", new ValidateCommand())
+                .addSubcommand("batch", new BatchCommand())
                 .addSubcommand("demo", new DemoCommand())
                 .addSubcommand("types", new TypesCommand())
                 .addSubcommand("serve", new ServeCommand());
@@ -336,6 +337,88 @@ final class SensorSimCommand implements Runnable {
             view.mounts(sim.time(), RunJob.mounts(sim));
             sim.addOutputSink(view);
             return view;
+        }
+    }
+
+    @Command(name = "batch", mixinStandardHelpOptions = true, description = "Run the variations of a batch manifest (a base "
+            + "scenario with seeds and swept fields) into OUT/<id>/, skipping those already complete; OUT/index.csv lists them all.")
+    final class BatchCommand implements Callable<Integer> {
+        @Parameters(paramLabel = "MANIFEST", description = "batch manifest (.yaml, .yml or .json)")
+        Path manifest;
+
+        @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (created); OUT/<id>/ per variation")
+        Path outDir;
+
+        @Option(names = "--shard", paramLabel = "i/N", description = "run only the i-th of N shards (every N-th variation from the i-th)")
+        String shard;
+
+        @Option(names = "--jobs", paramLabel = "K", defaultValue = "1", description = "variations run at a time, 1..64 (default ${DEFAULT-VALUE})")
+        int jobs;
+
+        @Option(names = "--threads", description = "lidar worker threads per variation, 1..256 (default: processors / jobs)")
+        Integer threads;
+
+        @Option(names = "--only", paramLabel = "INDEX", description = "run only variation INDEX (1-based, as in index.csv)")
+        Integer only;
+
+        @Option(names = "--list", description = "check the manifest, write OUT/index.csv and list the variations; run nothing")
+        boolean list;
+
+        @CommandLine.Mixin
+        BudgetOptions budget;
+
+        @CommandLine.Mixin
+        PluginsOption pluginsOption;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            if (jobs < 1 || jobs > 64) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--jobs must be in [1, 64], got " + jobs);
+            }
+            if (threads != null && (threads < 1 || threads > 256)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be in [1, 256], got " + threads);
+            }
+            sensor.cli.batch.BatchJob.Selection selection;
+            try {
+                selection = sensor.cli.batch.BatchJob.Selection.parse(shard, only);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            pluginsOption.load(plugins);
+            sensor.cli.batch.BatchManifest m = sensor.cli.batch.BatchManifest.read(manifest);
+            if (only != null && (only < 1 || only > m.variations().size())) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--only must be in [1, " + m.variations().size()
+                        + "] (the manifest's variations), got " + only);
+            }
+            var first = m.variations().get(only == null ? 0 : only - 1);
+            RecorderFactory factory = recorders(first.loaded());
+            budget.checkGeometry(first.loaded());
+            String name = simulationName(manifest);
+            try (Simulation scratch = simulations.create(name + ".estimate")) { // every step of run, on one variation
+                RunBudget.Estimate estimate = checked(scratch, first.loaded(), new ScenarioBuilder.Overrides(null, 1, null), factory);
+                out.print("each variation: ");
+                budget.check(estimate, out);
+            }
+            var job = new sensor.cli.batch.BatchJob(m, outDir, out, err);
+            if (list) {
+                job.writeIndex();
+                m.variations().forEach(v -> out.printf(Locale.ROOT, "%d %s %s%n", v.index(), v.id(), v.label()));
+                return 0;
+            }
+            int perRun = threads != null ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / jobs);
+            PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
+            return job.run(selection, jobs, (v, dir) -> {
+                try (Simulation sim = simulations.create(name + "." + v.id())) {
+                    ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog).build(v.loaded(),
+                            new ScenarioBuilder.Overrides(null, perRun, null));
+                    Set<String> formats = formats(v.loaded(), built.formats(), factory);
+                    return new RunJob(sim, quiet, quiet).run(built, factory.open(dir, formats, built.lidarFrameStride()), dir,
+                            new RunManifest(Version.get(), dir.resolve(sensor.cli.batch.BatchJob.SCENARIO), sim.seed()), cancelled);
+                }
+            }, cancelled);
         }
     }
 

@@ -10,13 +10,18 @@ public final class ScenarioException extends Exception {
     private static final long serialVersionUID = 1L;
     private final Path file;
     private final int line, column;
+    private final String detail;
 
     public ScenarioException(Path file, int line, int column, String message, Throwable cause) {
         super(file + (line > 0 ? ":" + line + ":" + column : "") + ": " + message, cause);
         this.file = file;
         this.line = line;
         this.column = column;
+        this.detail = message;
     }
+
+    /** What is wrong, without the file and position. */
+    public String detail() { return detail; }
 
     public Path file() { return file; }
 

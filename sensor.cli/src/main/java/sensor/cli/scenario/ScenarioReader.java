@@ -136,6 +136,14 @@ public final class ScenarioReader {
         } catch (IOException e) {
             throw new ScenarioException(file, 0, 0, "cannot read the scenario: " + e, e);
         }
+        return read(file, bytes);
+    }
+
+    /**
+     * Reads and checks a scenario given as text ({@code bytes}, JSON or YAML by the extension of {@code file});
+     * {@code file} names it in messages and is where its relative paths (meshes) start.
+     */
+    public Loaded read(Path file, byte[] bytes) throws ScenarioException {
         boolean expanded = false;
         if (isYaml(file)) {
             try {
