@@ -393,27 +393,34 @@ final class SensorSimCommand implements Runnable {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--only must be in [1, " + m.variations().size()
                         + "] (the manifest's variations), got " + only);
             }
-            var first = m.variations().get(only == null ? 0 : only - 1);
+            var job = new sensor.cli.batch.BatchJob(m, outDir, out, err);
+            if (only != null && !list) { // a host that runs variations one by one (the Spark job) checked the manifest with --list
+                return runBatch(job, selection);
+            }
+            var first = m.variations().get(0);
             RecorderFactory factory = recorders(first.loaded());
             budget.checkGeometry(first.loaded());
-            String name = simulationName(manifest);
-            try (Simulation scratch = simulations.create(name + ".estimate")) { // every step of run, on one variation
+            try (Simulation scratch = simulations.create(simulationName(manifest) + ".estimate")) { // as run does, on one variation
                 RunBudget.Estimate estimate = checked(scratch, first.loaded(), new ScenarioBuilder.Overrides(null, 1, null), factory);
                 out.print("each variation: ");
                 budget.check(estimate, out);
             }
-            var job = new sensor.cli.batch.BatchJob(m, outDir, out, err);
             if (list) {
                 job.writeIndex();
                 m.variations().forEach(v -> out.printf(Locale.ROOT, "%d %s %s%n", v.index(), v.id(), v.label()));
                 return 0;
             }
+            return runBatch(job, selection);
+        }
+
+        private int runBatch(sensor.cli.batch.BatchJob job, sensor.cli.batch.BatchJob.Selection selection) throws Exception {
             int perRun = threads != null ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / jobs);
             PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
             return job.run(selection, jobs, (v, dir) -> {
-                try (Simulation sim = simulations.create(name + "." + v.id())) {
+                try (Simulation sim = simulations.create(simulationName(manifest) + "." + v.id())) {
                     ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog).build(v.loaded(),
                             new ScenarioBuilder.Overrides(null, perRun, null));
+                    RecorderFactory factory = recorders(v.loaded());
                     Set<String> formats = formats(v.loaded(), built.formats(), factory);
                     return new RunJob(sim, quiet, quiet).run(built, factory.open(dir, formats, built.lidarFrameStride()), dir,
                             new RunManifest(Version.get(), dir.resolve(sensor.cli.batch.BatchJob.SCENARIO), sim.seed()), cancelled);
