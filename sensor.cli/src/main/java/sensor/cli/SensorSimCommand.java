@@ -397,20 +397,41 @@ final class SensorSimCommand implements Runnable {
             if (only != null && !list) { // a host that runs variations one by one (the Spark job) checked the manifest with --list
                 return runBatch(job, selection);
             }
-            var first = m.variations().get(0);
-            RecorderFactory factory = recorders(first.loaded());
-            budget.checkGeometry(first.loaded());
-            try (Simulation scratch = simulations.create(simulationName(manifest) + ".estimate")) { // as run does, on one variation
-                RunBudget.Estimate estimate = checked(scratch, first.loaded(), new ScenarioBuilder.Overrides(null, 1, null), factory);
-                out.print("each variation: ");
-                budget.check(estimate, out);
-            }
+            checkVariations(m);
             if (list) {
                 job.writeIndex();
                 m.variations().forEach(v -> out.printf(Locale.ROOT, "%d %s %s%n", v.index(), v.id(), v.label()));
                 return 0;
             }
             return runBatch(job, selection);
+        }
+
+        /**
+         * Builds every variation that differs in more than its seed (in a scratch simulation, as run does) so that a
+         * bad one is refused before anything runs; the first also samples once and has its output estimated.
+         */
+        private void checkVariations(sensor.cli.batch.BatchManifest m) throws Exception {
+            Set<Object> built = new java.util.HashSet<>();
+            for (var v : m.variations()) {
+                if (!built.add(v.overrides())) {
+                    continue;
+                }
+                RecorderFactory factory = recorders(v.loaded());
+                budget.checkGeometry(v.loaded());
+                try (Simulation scratch = simulations.create(simulationName(manifest) + ".check")) {
+                    if (built.size() == 1) {
+                        RunBudget.Estimate estimate = checked(scratch, v.loaded(), new ScenarioBuilder.Overrides(null, 1, null),
+                                factory);
+                        out.print("each variation: ");
+                        budget.check(estimate, out);
+                    } else {
+                        formats(v.loaded(), new ScenarioBuilder(scratch, catalog).build(v.loaded(),
+                                new ScenarioBuilder.Overrides(null, 1, null)).formats(), factory);
+                    }
+                } catch (ScenarioException e) {
+                    throw m.invalid(v, e);
+                }
+            }
         }
 
         private int runBatch(sensor.cli.batch.BatchJob job, sensor.cli.batch.BatchJob.Selection selection) throws Exception {

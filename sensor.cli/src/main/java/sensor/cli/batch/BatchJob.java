@@ -59,7 +59,8 @@ public final class BatchJob {
             throw new IllegalArgumentException("--shard must be i/N with 1 <= i <= N, e.g. 2/8, got '" + shard + "'");
         }
 
-        boolean includes(BatchManifest.Variation v) {
+        /** True when this selection runs {@code v}. */
+        public boolean includes(BatchManifest.Variation v) {
             return only != null ? v.index() == only : (v.index() - 1) % count == index - 1;
         }
     }

@@ -64,20 +64,28 @@ public final class BatchManifest {
         }
     }
 
-    private final Path file;
+    private final Reader reader;
     private final Path scenario;
     private final List<String> sweepKeys;
     private final List<Variation> variations;
 
-    private BatchManifest(Path file, Path scenario, List<String> sweepKeys, List<Variation> variations) {
-        this.file = file;
+    private BatchManifest(Reader reader, Path scenario, List<String> sweepKeys, List<Variation> variations) {
+        this.reader = reader;
         this.scenario = scenario;
         this.sweepKeys = sweepKeys;
         this.variations = variations;
     }
 
+    /**
+     * A problem with a variation's scenario found after reading (by the builder or a sensor's first sample), located
+     * at the manifest entry that made the variation.
+     */
+    public ScenarioException invalid(Variation v, ScenarioException e) {
+        return reader.invalid(v, e);
+    }
+
     /** The manifest file. */
-    public Path file() { return file; }
+    public Path file() { return reader.file; }
 
     /** The base scenario file. */
     public Path scenario() { return scenario; }
@@ -115,7 +123,8 @@ public final class BatchManifest {
         } catch (JsonProcessingException e) {
             JsonLocation l = e.getLocation();
             throw new ScenarioException(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(),
-                    e.getOriginalMessage().split("\n")[0], e);
+                    e.getOriginalMessage().lines().filter(t -> !t.isBlank() && !t.startsWith(" ") && !t.startsWith("in '"))
+                            .collect(java.util.stream.Collectors.joining("; ")), e);
         } catch (IOException e) {
             throw new ScenarioException(file, 0, 0, "cannot read the batch manifest: " + e.getMessage(), e);
         }
@@ -242,7 +251,7 @@ public final class BatchManifest {
                     out.add(new Variation(index, v.id(), effective, v.overrides(), s, check(base, s, v, overrides)));
                 }
             }
-            return new BatchManifest(file, base, List.copyOf(sweep.keySet()), List.copyOf(out));
+            return new BatchManifest(this, base, List.copyOf(sweep.keySet()), List.copyOf(out));
         }
 
         private static Map<String, JsonNode> ordered(Map<String, JsonNode> m) {
@@ -257,9 +266,13 @@ public final class BatchManifest {
             } catch (JsonProcessingException e) {
                 throw error("", "variation " + v.index() + ": " + e.getOriginalMessage());
             } catch (ScenarioException e) {
-                String where = overrides.isEmpty() ? "/seeds" : pathOf(overrides.keySet().iterator().next());
-                throw error(where, "variation " + v.index() + " (" + v.label() + ") makes an invalid scenario: " + e.detail());
+                throw invalid(v, e);
             }
+        }
+
+        ScenarioException invalid(Variation v, ScenarioException e) {
+            String where = v.overrides().isEmpty() ? "/seeds" : pathOf(v.overrides().keySet().iterator().next());
+            return error(where, "variation " + v.index() + " (" + v.label() + ") makes an invalid scenario: " + e.detail());
         }
 
         /** Where an override path was written: in the sweep, else in the first explicit variation naming it. */
