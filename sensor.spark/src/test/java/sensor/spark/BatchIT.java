@@ -22,7 +22,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One manifest (3 seeds × 2 fog densities over the demo town, 1 s each, CSV and PCD) run the three ways — serial
+ * The shipped manifest {@code distro/batches/fog-seeds.yaml} (3 seeds × 2 fog densities over the demo town, 1 s each,
+ * CSV and PCD) run the three ways — serial
  * {@code sensorsim batch}, three shards, and the Spark job in {@code local[2]} — as processes on the exported jars:
  * the same files byte for byte; a batch killed midway resumes without redoing finished variations; a bad manifest is
  * refused before anything runs.
@@ -37,17 +38,8 @@ class BatchIT {
     static Map<String, String> serial;
 
     @BeforeAll
-    static void manifest() throws Exception {
-        manifest = dir.resolve("fog-seeds.yaml");
-        Files.writeString(manifest, """
-                version: 1
-                scenario: %s
-                seeds: [1, 2, 3]
-                sweep:
-                  materials.fog.fog.visibility: [0.05, 0.5]
-                  duration: [1]
-                  output.formats: [[csv, pcd]]
-                """.formatted(Path.of("../distro/scenarios/demo.yaml").toAbsolutePath().normalize()));
+    static void manifest() {
+        manifest = Path.of("../distro/batches/fog-seeds.yaml").toAbsolutePath().normalize();
     }
 
     record Run(int code, String output) {}
@@ -143,12 +135,13 @@ class BatchIT {
     @Order(4)
     void aBadManifestIsRefusedBeforeAnythingRuns() throws Exception {
         Path bad = dir.resolve("bad.yaml");
-        Files.writeString(bad, Files.readString(manifest).replace("[0.05, 0.5]", "[0.05, -2]"));
+        Files.writeString(bad, Files.readString(manifest).replace("[0.05, 0.5]", "[0.05, -2]").replace("../scenarios/demo.yaml",
+                manifest.resolveSibling("../scenarios/demo.yaml").normalize().toString()));
         for (String jar : List.of("sensorsim.jar", "sensorsim-spark.jar")) {
             Run r = jar.equals("sensorsim.jar") ? run(jar, "batch", bad.toString(), "--out", "bad-" + jar)
                     : run(jar, bad.toString(), "--out", "bad-" + jar, "--master", "local[2]");
             assertEquals(3, r.code(), r.output());
-            assertTrue(r.output().contains("bad.yaml:5:3: variation 4 (seed 1, materials.fog.fog.visibility=-2, duration=1, "
+            assertTrue(r.output().contains("bad.yaml:10:3: variation 4 (seed 1, materials.fog.fog.visibility=-2, duration=1, "
                     + "output.formats=[\"csv\",\"pcd\"]) makes an invalid scenario"), r.output());
             assertFalse(Files.exists(dir.resolve("bad-" + jar)), "nothing written");
         }
