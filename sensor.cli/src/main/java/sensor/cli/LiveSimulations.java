@@ -295,7 +295,7 @@ public class LiveSimulations {
 
         private static Scenario world(Scenario s) {
             return new Scenario(s.version(), s.name(), s.seed(), s.duration(), s.timeStep(), s.gravity(), s.output(), s.ambient(),
-                    s.magneticField(), Map.of(), s.bodies(), s.joints(), List.of(), List.of(), s.realtime(), s.dynamics());
+                    s.magneticField(), Map.of(), s.bodies(), s.joints(), List.of(), List.of(), s.realtime(), s.dynamics(), s.lights());
         }
 
         /** Creates, updates and deletes this run's configurations to match the scenario; returns how many changed. */

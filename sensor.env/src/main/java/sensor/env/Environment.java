@@ -395,6 +395,12 @@ public class Environment implements SensorEnvironment {
     public synchronized void setAmbient(AmbientMaterial ambient) { scene.setAmbient(Args.notNull("ambient", ambient)); }
 
     @Override
+    public synchronized void setLights(List<sensor.api.env.Light> lights) {
+        Args.notNull("lights", lights).forEach(l -> Args.notNull("light", l));
+        scene.setLights(lights);
+    }
+
+    @Override
     public synchronized AmbientMaterial ambient() { return scene.ambient(); }
 
     @Override

@@ -39,6 +39,7 @@ final class Scene {
     private Interruptions interruptions;
     private java.util.function.DoubleSupplier clock = () -> 0;
     private AmbientMaterial ambient = AmbientMaterial.defaultAir();
+    private List<sensor.api.env.Light> lights = List.of();
     private long revision;
     private SceneView cached;
     private WorldSnapshot cachedFor;
@@ -213,13 +214,18 @@ final class Scene {
         return ambient;
     }
 
+    void setLights(List<sensor.api.env.Light> lights) {
+        this.lights = List.copyOf(lights);
+        revision++;
+    }
+
     /** An immutable view over the recent world history. */
     SceneView view(WorldHistory history) {
         if (cached == null || cached.revision() != revision || cachedFor != history.latest()) {
             List<AmbientMaterial> vols = new java.util.ArrayList<>();
             objects.keySet().forEach(id -> vols.add(volumes.get(id)));
             cached = new View(List.copyOf(objects.values()), List.copyOf(materials.values()),
-                    java.util.Collections.unmodifiableList(vols), ambient, revision, history.frozen());
+                    java.util.Collections.unmodifiableList(vols), ambient, lights, revision, history.frozen());
             cachedFor = history.latest();
         }
         return cached;
@@ -236,7 +242,8 @@ final class Scene {
     }
 
     private record View(List<ObjectSpec> objects, List<SurfaceMaterial> materials, List<AmbientMaterial> volumes,
-            AmbientMaterial ambient, long revision, WorldHistory history) implements SceneView {
+            AmbientMaterial ambient, List<sensor.api.env.Light> lights, long revision, WorldHistory history)
+            implements SceneView {
         @Override
         public AmbientMaterial volume(int index) {
             return volumes.get(index);

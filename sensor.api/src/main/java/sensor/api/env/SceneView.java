@@ -36,6 +36,11 @@ public interface SceneView {
         return null;
     }
 
+    /** The lights of visible-light sensors (cameras); none by default. */
+    default List<Light> lights() {
+        return List.of();
+    }
+
     /** Changes whenever objects or materials change. */
     long revision();
 }

@@ -75,6 +75,9 @@ public interface SensorEnvironment {
     /** Sets the ambient material directly. */
     void setAmbient(AmbientMaterial ambient);
 
+    /** Sets the lights cameras see (replacing the earlier ones); none by default. */
+    void setLights(List<Light> lights);
+
     /** The ambient material (default: {@link AmbientMaterial#defaultAir()}). */
     AmbientMaterial ambient();
 

@@ -38,6 +38,8 @@ final class FormatsRecorder implements Recorder {
         each("write frame " + frame.index() + " of " + frame.sensorId(), w -> {
             if (frame.data() instanceof LidarOutput cloud) {
                 w.pointCloud(frame, cloud);
+            } else if (frame.data() instanceof sensor.api.camera.CameraImage image) {
+                w.image(frame, image);
             } else if (frame.data() instanceof Channels c) {
                 w.channels(frame, c);
             }

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 public record Scenario(int version, String name, Long seed, Double duration, Double timeStep, List<Double> gravity,
         Output output, JsonNode ambient, MagneticFieldSpec magneticField, Map<String, JsonNode> materials,
         List<Body> bodies, List<Joint> joints, List<Item> objects, List<SensorEntry> sensors, Boolean realtime,
-        JsonNode dynamics) {
+        JsonNode dynamics, List<LightSpec> lights) {
 
     /** The only version this reader understands. */
     public static final int VERSION = 1;
@@ -28,6 +28,7 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
         joints = joints == null ? List.of() : joints;
         objects = objects == null ? List.of() : objects;
         sensors = sensors == null ? List.of() : sensors;
+        lights = lights == null ? List.of() : lights;
         if (duration != null && !(duration > 0 && duration <= 86400)) {
             throw new IllegalArgumentException("duration must be in (0, 86400] s, got " + duration);
         }
@@ -55,6 +56,27 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
 
     private static String plain(double v) {
         return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * A light for cameras: {@code sun} (parallel light travelling along {@code direction}, irradiance W/m² facing it) or
+     * {@code sky} (from the whole sky, irradiance W/m² on an upward surface); {@code color} a linear RGB tint.
+     */
+    public record LightSpec(sensor.api.env.Light.Kind type, List<Double> direction, double irradiance, List<Double> color) {
+        public LightSpec {
+            if (type == null) {
+                throw new IllegalArgumentException("lights: type must be sun or sky");
+            }
+            if (type == sensor.api.env.Light.Kind.SUN && direction == null) {
+                throw new IllegalArgumentException("lights: a sun needs a direction [x, y, z] (from the sun towards the scene)");
+            }
+            within("irradiance", irradiance, 0, 1e5, "W/m²");
+        }
+
+        /** The kind of light. */
+        public sensor.api.env.Light.Kind kind() {
+            return type;
+        }
     }
 
     /** Output selection: formats (pcd, pcd-ascii, ply, las, csv, mcap, png) and every n-th lidar frame. */

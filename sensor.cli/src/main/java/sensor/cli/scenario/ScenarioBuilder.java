@@ -86,6 +86,7 @@ public final class ScenarioBuilder {
             Vec3 g = s.gravity() == null ? new Vec3(0, 0, -9.81) : vec(s.gravity(), "gravity");
             double timeStep = s.timeStep() == null ? 0.001 : s.timeStep();
             ambient(loaded, s, adapters);
+            lights(loaded, s);
             Map<String, MaterialSpec> materials = materials(loaded, s, adapters);
             List<ObjectSpec> objects = new ArrayList<>();
             for (Item o : objectsAndSensors || s.dynamics() != null ? s.objects() : List.<Item>of()) {
@@ -232,15 +233,43 @@ public final class ScenarioBuilder {
                 if (!known && !tolerant) {
                     require(SurfaceMaterialType.class, type);
                 }
-                ConfigData data = new ConfigData(adapters.fields(withoutType(e.getValue())), adapters);
+                ObjectNode fields = withoutType(e.getValue());
+                List<Double> color = color(fields.remove("color"));
+                ConfigData data = new ConfigData(adapters.fields(fields), adapters);
                 check(catalog.find(SurfaceMaterialType.class, type), data);
                 check(catalog.find(AmbientMaterialType.class, type), data);
-                specs.put(e.getKey(), new MaterialSpec(type, data));
+                specs.put(e.getKey(), new MaterialSpec(type, data, color));
             } catch (RuntimeException ex) {
                 throw loaded.errorAtKey(e.getKey(), "materials '" + e.getKey() + "': " + ex.getMessage(), ex);
             }
         }
         return specs;
+    }
+
+    /** A material's visible-light colour for cameras: [r, g, b] linear, each in [0, 1]; null when absent. */
+    private static List<Double> color(JsonNode c) {
+        if (c == null) {
+            return null;
+        }
+        List<Double> rgb = new ArrayList<>();
+        c.forEach(v -> rgb.add(v.isNumber() ? v.asDouble() : Double.NaN));
+        if (!c.isArray()) {
+            rgb.add(Double.NaN);
+        }
+        return sensor.api.env.Light.checkColor(rgb);
+    }
+
+    private void lights(ScenarioReader.Loaded loaded, Scenario s) throws ScenarioException {
+        List<sensor.api.env.Light> lights = new ArrayList<>();
+        for (Scenario.LightSpec l : s.lights()) {
+            try {
+                lights.add(new sensor.api.env.Light(l.kind(), l.direction() == null ? null : vec(l.direction(), "direction"),
+                        l.irradiance(), l.color()));
+            } catch (RuntimeException e) {
+                throw loaded.error(l, "lights: " + e.getMessage(), e);
+            }
+        }
+        env.setLights(lights);
     }
 
     /** Reads and creates a material once, so a bad value is reported even when no object uses the material. */

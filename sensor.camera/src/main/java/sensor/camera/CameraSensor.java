@@ -1,0 +1,430 @@
+package sensor.camera;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import sensor.api.camera.CameraImage;
+import sensor.api.env.Light;
+import sensor.api.env.ObjectSpec;
+import sensor.api.env.SceneView;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Vec3;
+import sensor.api.material.AmbientMaterial;
+import sensor.api.random.CounterRandom;
+import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.raytrace.TraceScene;
+import sensor.api.sensor.SampleContext;
+import sensor.api.sensor.Sensor;
+import sensor.camera.config.CameraConfig;
+
+/**
+ * One camera [CAM], rendered on the raytrace backend for data realism rather than art. Per frame:
+ * <ol>
+ * <li>Rays: {@code supersample} per pixel through the {@link Lens} (jittered in the pixel when more than one); with an
+ * exposure, each ray gets a random keyframe in {@code [t − exposure, t]} and the scene and the camera are taken at
+ * that time (motion blur, the paper's keyframe method).
+ * <li>Shading, in linear intensity (a white diffuse surface under {@code whiteLevel} W/m² is 1): a surface of colour ρ
+ * (its material's {@code color}) gets {@code ρ·(Σ E_sun·max(0, n·l)·visible + Σ E_sky·(1 + n_z)/2)/whiteLevel}, sun
+ * visibility by shadow rays; a surface with specular reflectance R (the material's) mixes in R times the radiance of
+ * the mirror ray, up to {@code traceDepth} bounces; a ray that hits nothing within {@code maxRange} sees the sky,
+ * {@code Σ E_sky·colour/whiteLevel}.
+ * <li>Media: fog volumes (objects of an ambient material) and the ambient medium attenuate by Beer–Lambert,
+ * {@code T = exp(−α·length)}, and add airlight {@code (1 − T)·(Σ E_sky + Σ E_sun/2)/whiteLevel} (Koschmieder).
+ * <li>Depth (along the optical axis) and the instance label (object index) come from each pixel's centre ray at t.
+ * <li>Noise on linear intensity (eq. 4, or eq. 3 when {@code gain} &gt; 0), then sRGB gamma and 8 bits.
+ * </ol>
+ * Random numbers are counter-based (frame, ray or pixel, draw), so images do not depend on the thread count.
+ */
+final class CameraSensor implements Sensor {
+    /** The lights when the scenario names none: a sun from the south-east, high, and a bluish sky. */
+    static final List<Light> DEFAULT_LIGHTS = List.of(Light.sun(new Vec3(-0.4, 0.3, -0.87), 800),
+            new Light(Light.Kind.SKY, null, 200, List.of(0.7, 0.8, 1.0)));
+    private static final double EPS = 1e-4;
+
+    private final CameraConfig c;
+    private final Supplier<RaytraceBackend> backends;
+    private final Lens lens;
+    private final int w, h, spp, threads;
+    private TraceScene scene;
+    private RaytraceBackend sceneBackend;
+
+    CameraSensor(CameraConfig c, Supplier<RaytraceBackend> backends) {
+        this.c = c;
+        this.backends = backends;
+        this.lens = new Lens(c);
+        w = c.width();
+        h = c.height();
+        spp = c.supersample();
+        threads = c.threads() > 0 ? c.threads() : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** What one frame needs while it is rendered. */
+    private final class Frame {
+        final SceneView view;
+        final List<Light> suns = new ArrayList<>(), skies = new ArrayList<>();
+        final double[] colors;
+        final double airlight;
+        final double[] sky = new double[3];
+
+        Frame(SceneView view) {
+            this.view = view;
+            List<Light> lights = view.lights().isEmpty() ? DEFAULT_LIGHTS : view.lights();
+            double air = 0;
+            for (Light l : lights) {
+                (l.kind() == Light.Kind.SUN ? suns : skies).add(l);
+                air += l.kind() == Light.Kind.SUN ? l.irradiance() / 2 : l.irradiance();
+                if (l.kind() == Light.Kind.SKY) {
+                    for (int k = 0; k < 3; k++) {
+                        sky[k] += l.irradiance() * l.color().get(k) / c.whiteLevel();
+                    }
+                }
+            }
+            airlight = air / c.whiteLevel();
+            List<ObjectSpec> objects = view.objects();
+            colors = new double[3 * objects.size()];
+            for (int i = 0; i < objects.size(); i++) {
+                List<Double> rgb = objects.get(i).material() == null ? sensor.api.env.MaterialSpec.GREY
+                        : objects.get(i).material().visibleColor();
+                for (int k = 0; k < 3; k++) {
+                    colors[3 * i + k] = rgb.get(k);
+                }
+            }
+        }
+    }
+
+    /** Closest surface hits through media: distance, object (−1: none), normal, transmittance and airlight on the way. */
+    private static final class Path {
+        final double[] distance, normal, transmittance, airlight;
+        final int[] object;
+
+        Path(int n) {
+            distance = new double[n];
+            normal = new double[3 * n];
+            transmittance = new double[n];
+            airlight = new double[n];
+            object = new int[n];
+        }
+    }
+
+    @Override
+    public Object sample(SampleContext ctx) {
+        RaytraceBackend backend = backends.get();
+        if (backend == null) {
+            return null;
+        }
+        if (backend != sceneBackend) {
+            close();
+            scene = backend.createScene(ctx.scene(), threads);
+            sceneBackend = backend;
+        }
+        double t = ctx.time();
+        Frame frame = new Frame(ctx.scene());
+        CounterRandom random = ctx.random();
+        long index = ctx.index();
+        int rays = w * h * spp, slices = c.exposureTime() > 0 ? c.timeSlices() : 1;
+        // counting sort of the rays by keyframe
+        int[] sliceOf = new int[rays], start = new int[slices + 1];
+        for (int r = 0; r < rays; r++) {
+            sliceOf[r] = slices == 1 ? 0 : Math.min(slices - 1, (int) (random.uniform(index, r, 2) * slices));
+            start[sliceOf[r] + 1]++;
+        }
+        for (int j = 0; j < slices; j++) {
+            start[j + 1] += start[j];
+        }
+        int[] order = new int[rays], fill = start.clone();
+        for (int r = 0; r < rays; r++) {
+            order[fill[sliceOf[r]]++] = r;
+        }
+        double[] sum = new double[3 * w * h], cam = new double[3];
+        boolean centreRays = spp == 1 && slices == 1;
+        float[] depth = new float[w * h];
+        int[] labels = new int[w * h];
+        for (int j = 0; j < slices; j++) {
+            int count = start[j + 1] - start[j];
+            if (count == 0) {
+                continue;
+            }
+            double time = slices == 1 ? t : t - c.exposureTime() + (j + 0.5) / slices * c.exposureTime();
+            scene.update(frame.view, time);
+            Pose pose = ctx.sensorPose(time);
+            double[] origins = new double[3 * count], dirs = new double[3 * count];
+            for (int k = 0; k < count; k++) {
+                int r = order[start[j] + k], p = r / spp;
+                double u = p % w + (spp == 1 ? 0.5 : random.uniform(index, r, 0)), v = p / w + (spp == 1 ? 0.5 : random.uniform(index, r, 1));
+                lens.direction(u, v, cam, 0);
+                put(pose, cam, origins, dirs, k);
+            }
+            Path primary = trace(frame, origins, dirs, count);
+            double[] radiance = shade(frame, primary, origins, dirs, count, 0);
+            for (int k = 0; k < count; k++) {
+                int p = order[start[j] + k] / spp;
+                for (int ch = 0; ch < 3; ch++) {
+                    sum[3 * p + ch] += radiance[3 * k + ch];
+                }
+                if (centreRays) {
+                    label(primary, dirs, k, pose, p, depth, labels);
+                }
+            }
+        }
+        Pose pose = ctx.sensorPose(t);
+        if (!centreRays) { // depth and labels from the pixel-centre rays at t
+            scene.update(frame.view, t);
+            double[] origins = new double[3 * w * h], dirs = new double[3 * w * h];
+            for (int p = 0; p < w * h; p++) {
+                lens.direction(p % w + 0.5, p / w + 0.5, cam, 0);
+                put(pose, cam, origins, dirs, p);
+            }
+            Path centre = trace(frame, origins, dirs, w * h);
+            for (int p = 0; p < w * h; p++) {
+                label(centre, dirs, p, pose, p, depth, labels);
+            }
+        }
+        byte[] rgb = new byte[3 * w * h];
+        for (int p = 0; p < w * h; p++) {
+            for (int ch = 0; ch < 3; ch++) {
+                double intensity = Math.max(0, sum[3 * p + ch] / spp);
+                double sigma = Math.sqrt(noiseVariance(intensity));
+                if (sigma > 0) {
+                    intensity += sigma * random.gaussian(index, p, 3 + ch);
+                }
+                rgb[3 * p + ch] = (byte) Math.round(255 * srgb(Math.min(1, Math.max(0, intensity))));
+            }
+        }
+        List<String> ids = frame.view.objects().stream().map(ObjectSpec::id).toList();
+        double f = lens.focal();
+        return new CameraImage(w, h, rgb, depth, labels, ids, f, f, w / 2.0, h / 2.0, c.lens(), pose);
+    }
+
+    /** The noise variance at linear intensity {@code i}: eq. 3 (EMVA) when a gain is given, else eq. 4. */
+    double noiseVariance(double i) {
+        if (c.gain() > 0) {
+            return i / c.gain() + c.readNoise() * c.readNoise() / (c.gain() * c.gain()) + c.adcNoise() * c.adcNoise();
+        }
+        return c.noiseSigma1() * c.noiseSigma1() * i + c.noiseSigma2() * c.noiseSigma2();
+    }
+
+    /** Linear intensity in [0, 1] to the sRGB transfer curve. */
+    static double srgb(double linear) {
+        return linear <= 0.0031308 ? 12.92 * linear : 1.055 * Math.pow(linear, 1 / 2.4) - 0.055;
+    }
+
+    private static void put(Pose pose, double[] cam, double[] origins, double[] dirs, int k) {
+        Vec3 d = pose.transformVector(new Vec3(cam[0], cam[1], cam[2]));
+        origins[3 * k] = pose.position().x();
+        origins[3 * k + 1] = pose.position().y();
+        origins[3 * k + 2] = pose.position().z();
+        dirs[3 * k] = d.x();
+        dirs[3 * k + 1] = d.y();
+        dirs[3 * k + 2] = d.z();
+    }
+
+    /** Depth along the optical axis (the pose's +x) and the label of ray {@code k} into pixel {@code p}. */
+    private static void label(Path path, double[] dirs, int k, Pose pose, int p, float[] depth, int[] labels) {
+        labels[p] = path.object[k];
+        if (path.object[k] < 0) {
+            depth[p] = Float.NaN;
+        } else {
+            Vec3 axis = pose.transformVector(new Vec3(1, 0, 0));
+            depth[p] = (float) (path.distance[k] * (dirs[3 * k] * axis.x() + dirs[3 * k + 1] * axis.y() + dirs[3 * k + 2] * axis.z()));
+        }
+    }
+
+    /**
+     * Traces rays to their closest surface within {@code maxRange}, through fog volumes (at most 4 crossings), with the
+     * transmittance and airlight of the media on the way.
+     */
+    private Path trace(Frame frame, double[] origins, double[] dirs, int n) {
+        Path path = new Path(n);
+        double[] o = origins.clone(), entry = new double[n];
+        int[] inside = new int[n], active = new int[n];
+        java.util.Arrays.fill(inside, -1);
+        java.util.Arrays.fill(path.transmittance, 1);
+        java.util.Arrays.fill(path.object, -1);
+        int m = n;
+        for (int k = 0; k < n; k++) {
+            active[k] = k;
+        }
+        double alpha = frame.view.ambient().attenuation();
+        for (int pass = 0; pass < 9 && m > 0; pass++) {
+            double[] ao = new double[3 * m], ad = new double[3 * m];
+            for (int a = 0; a < m; a++) {
+                System.arraycopy(o, 3 * active[a], ao, 3 * a, 3);
+                System.arraycopy(dirs, 3 * active[a], ad, 3 * a, 3);
+            }
+            HitBuffer hits = new HitBuffer(m);
+            scene.closestHit(ao, ad, m, c.maxRange(), hits);
+            int next = 0;
+            for (int a = 0; a < m; a++) {
+                int k = active[a], obj = hits.objectIndex[a];
+                double at = path.distance[k] + hits.distance[a];
+                boolean within = obj >= 0 && at <= c.maxRange();
+                AmbientMaterial volume = within ? frame.view.volume(obj) : null;
+                if (within && volume != null && pass < 8) {
+                    if (inside[k] < 0) {
+                        inside[k] = obj;
+                        entry[k] = at;
+                    } else {
+                        attenuate(path, k, volume.attenuation(), at - entry[k], frame.airlight);
+                        inside[k] = -1;
+                    }
+                    path.distance[k] = at + EPS;
+                    for (int x = 0; x < 3; x++) {
+                        o[3 * k + x] = origins[3 * k + x] + dirs[3 * k + x] * path.distance[k];
+                    }
+                    active[next++] = k;
+                    continue;
+                }
+                double end = within ? at : c.maxRange();
+                if (inside[k] >= 0) { // a surface or the end of range inside a volume
+                    attenuate(path, k, frame.view.volume(inside[k]).attenuation(), end - entry[k], frame.airlight);
+                }
+                attenuate(path, k, alpha, end, frame.airlight);
+                if (within) {
+                    path.object[k] = obj;
+                    path.distance[k] = at;
+                    System.arraycopy(hits.normal, 3 * a, path.normal, 3 * k, 3);
+                } else {
+                    path.distance[k] = Double.POSITIVE_INFINITY;
+                }
+            }
+            m = next;
+        }
+        return path;
+    }
+
+    private static void attenuate(Path path, int k, double alpha, double length, double airlight) {
+        double segment = Math.exp(-alpha * Math.max(0, length));
+        path.airlight[k] += path.transmittance[k] * (1 - segment) * airlight;
+        path.transmittance[k] *= segment;
+    }
+
+    /** Linear RGB radiance (intensity units) arriving along each ray of {@code path}. */
+    private double[] shade(Frame frame, Path path, double[] origins, double[] dirs, int n, int bounce) {
+        double[] out = new double[3 * n], light = new double[3 * n], px = new double[3 * n];
+        for (int k = 0; k < n; k++) {
+            if (path.object[k] < 0) {
+                for (int ch = 0; ch < 3; ch++) {
+                    out[3 * k + ch] = frame.sky[ch];
+                }
+                continue;
+            }
+            for (int x = 0; x < 3; x++) {
+                px[3 * k + x] = origins[3 * k + x] + dirs[3 * k + x] * path.distance[k] + path.normal[3 * k + x] * EPS;
+            }
+            double nz = path.normal[3 * k + 2];
+            for (Light sky : frame.skies) {
+                for (int ch = 0; ch < 3; ch++) {
+                    light[3 * k + ch] += sky.irradiance() * sky.color().get(ch) * (1 + nz) / 2;
+                }
+            }
+        }
+        for (Light sun : frame.suns) {
+            sunlight(frame, sun, path, px, n, light);
+        }
+        // mirror rays
+        int[] mirrored = new int[n];
+        double[] reflectance = new double[n];
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            int obj = path.object[k];
+            if (obj < 0) {
+                continue;
+            }
+            double cos = -(dirs[3 * k] * path.normal[3 * k] + dirs[3 * k + 1] * path.normal[3 * k + 1]
+                    + dirs[3 * k + 2] * path.normal[3 * k + 2]);
+            double r = bounce < c.traceDepth() ? frame.view.material(obj).specularReflectance(Math.min(1, Math.max(0, cos))) : 0;
+            reflectance[k] = Math.min(1, Math.max(0, r));
+            for (int ch = 0; ch < 3; ch++) {
+                out[3 * k + ch] = (1 - reflectance[k]) * frame.colors[3 * obj + ch] * light[3 * k + ch] / c.whiteLevel();
+            }
+            if (reflectance[k] > 0) {
+                mirrored[m++] = k;
+            }
+        }
+        if (m > 0) {
+            double[] ro = new double[3 * m], rd = new double[3 * m];
+            for (int a = 0; a < m; a++) {
+                int k = mirrored[a];
+                double dn = dirs[3 * k] * path.normal[3 * k] + dirs[3 * k + 1] * path.normal[3 * k + 1]
+                        + dirs[3 * k + 2] * path.normal[3 * k + 2];
+                double len = 0;
+                for (int x = 0; x < 3; x++) {
+                    rd[3 * a + x] = dirs[3 * k + x] - 2 * dn * path.normal[3 * k + x];
+                    len += rd[3 * a + x] * rd[3 * a + x];
+                    ro[3 * a + x] = px[3 * k + x];
+                }
+                len = Math.sqrt(len);
+                for (int x = 0; x < 3; x++) {
+                    rd[3 * a + x] /= len;
+                }
+            }
+            double[] reflected = shade(frame, trace(frame, ro, rd, m), ro, rd, m, bounce + 1);
+            for (int a = 0; a < m; a++) {
+                int k = mirrored[a];
+                for (int ch = 0; ch < 3; ch++) {
+                    out[3 * k + ch] += reflectance[k] * reflected[3 * a + ch];
+                }
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            for (int ch = 0; ch < 3; ch++) {
+                out[3 * k + ch] = out[3 * k + ch] * path.transmittance[k] + path.airlight[k];
+            }
+        }
+        return out;
+    }
+
+    /** Adds the irradiance of {@code sun} to every surface point that faces it and sees it (a shadow ray). */
+    private void sunlight(Frame frame, Light sun, Path path, double[] px, int n, double[] light) {
+        Vec3 to = sun.direction().times(-1);
+        int[] facing = new int[n];
+        double[] cos = new double[n];
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            if (path.object[k] < 0) {
+                continue;
+            }
+            double ct = path.normal[3 * k] * to.x() + path.normal[3 * k + 1] * to.y() + path.normal[3 * k + 2] * to.z();
+            if (ct > 0) {
+                cos[k] = ct;
+                facing[m++] = k;
+            }
+        }
+        boolean[] lit = new boolean[m];
+        if (c.shadows() && m > 0) {
+            double[] so = new double[3 * m], sd = new double[3 * m];
+            for (int a = 0; a < m; a++) {
+                System.arraycopy(px, 3 * facing[a], so, 3 * a, 3);
+                sd[3 * a] = to.x();
+                sd[3 * a + 1] = to.y();
+                sd[3 * a + 2] = to.z();
+            }
+            HitBuffer hits = new HitBuffer(m);
+            scene.closestHit(so, sd, m, c.maxRange(), hits);
+            for (int a = 0; a < m; a++) {
+                int obj = hits.objectIndex[a];
+                lit[a] = obj < 0 || frame.view.volume(obj) != null; // fog does not cast a hard shadow
+            }
+        } else {
+            java.util.Arrays.fill(lit, true);
+        }
+        for (int a = 0; a < m; a++) {
+            if (lit[a]) {
+                int k = facing[a];
+                for (int ch = 0; ch < 3; ch++) {
+                    light[3 * k + ch] += sun.irradiance() * sun.color().get(ch) * cos[k];
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (scene != null) {
+            scene.close();
+            scene = null;
+        }
+    }
+}
