@@ -49,6 +49,11 @@ public final class FormatWriters {
                 }
 
                 @Override
+                public void image(SensorFrame frame, sensor.api.camera.CameraImage image) {
+                    sink.accept(frame);
+                }
+
+                @Override
                 public void mounts(double time, Map<String, SensorMount> mounts) {
                     sink.mounts(time, mounts);
                 }

@@ -57,6 +57,38 @@ public final class Ros2 {
             + "uint8 datatype\n"
             + "uint32 count\n";
 
+    /** Schema name and text of Image. */
+    public static final String IMAGE = "sensor_msgs/msg/Image";
+    public static final String IMAGE_DEF = "std_msgs/Header header\n"
+            + "uint32 height\n"
+            + "uint32 width\n"
+            + "string encoding\n"
+            + "uint8 is_bigendian\n"
+            + "uint32 step\n"
+            + "uint8[] data\n"
+            + HEADER_DEFS;
+
+    /** Schema name and text of CameraInfo. */
+    public static final String CAMERA_INFO = "sensor_msgs/msg/CameraInfo";
+    public static final String CAMERA_INFO_DEF = "std_msgs/Header header\n"
+            + "uint32 height\n"
+            + "uint32 width\n"
+            + "string distortion_model\n"
+            + "float64[] d\n"
+            + "float64[9] k\n"
+            + "float64[9] r\n"
+            + "float64[12] p\n"
+            + "uint32 binning_x\n"
+            + "uint32 binning_y\n"
+            + "sensor_msgs/RegionOfInterest roi\n"
+            + HEADER_DEFS
+            + SEP + "MSG: sensor_msgs/RegionOfInterest\n"
+            + "uint32 x_offset\n"
+            + "uint32 y_offset\n"
+            + "uint32 height\n"
+            + "uint32 width\n"
+            + "bool do_rectify\n";
+
     /** Schema name and text of Imu. */
     public static final String IMU = "sensor_msgs/msg/Imu";
     public static final String IMU_DEF = "std_msgs/Header header\n"
@@ -334,6 +366,45 @@ public final class Ros2 {
         for (int i = 0; i < 9; i++) {
             c.f64(notMeasured ? (i == 0 ? -1 : 0) : variance != null && i % 4 == 0 ? variance[i / 4] : 0);
         }
+    }
+
+    /** An Image: {@code data} rows top to bottom, {@code step} bytes each, little-endian. */
+    public static byte[] image(double stamp, String frameId, int width, int height, String encoding, int step, byte[] data) {
+        Cdr c = new Cdr(data.length + 128);
+        header(c, stamp, frameId);
+        c.u32(height).u32(width).string(encoding).u8(0).u32(step).u32(data.length).raw(data);
+        return c.toArray();
+    }
+
+    /**
+     * The CameraInfo of a camera image: plumb_bob with zero distortion for a pinhole lens (the fov lens is named
+     * {@code sensorsim_fov} with d = [half the horizontal field of view, rad]). ROS puts pixel centres at integers, so
+     * its principal point is the image's (pixel centres at half-integers) less half a pixel.
+     */
+    public static byte[] cameraInfo(double stamp, String frameId, sensor.api.camera.CameraImage img) {
+        Cdr c = new Cdr(512);
+        header(c, stamp, frameId);
+        c.u32(img.height()).u32(img.width());
+        boolean pinhole = img.lens().equals("pinhole");
+        c.string(pinhole ? "plumb_bob" : "sensorsim_" + img.lens());
+        double[] d = pinhole ? new double[5] : new double[] {Math.atan(img.width() / 2.0 / img.fx())};
+        c.u32(d.length);
+        for (double v : d) {
+            c.f64(v);
+        }
+        double cx = img.cx() - 0.5, cy = img.cy() - 0.5;
+        for (double v : new double[] {img.fx(), 0, cx, 0, img.fy(), cy, 0, 0, 1}) {
+            c.f64(v);
+        }
+        for (double v : new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1}) {
+            c.f64(v);
+        }
+        for (double v : new double[] {img.fx(), 0, cx, 0, 0, img.fy(), cy, 0, 0, 0, 1, 0}) {
+            c.f64(v);
+        }
+        c.u32(0).u32(0); // binning
+        c.u32(0).u32(0).u32(0).u32(0).u8(0); // roi: the full image, not rectified
+        return c.toArray();
     }
 
     private static void header(Cdr c, double stamp, String frameId) {

@@ -46,6 +46,7 @@ public final class Ros2Topics {
     private final Map<String, Scalar> scalars = new HashMap<>();
     private final Map<String, SensorMount> mounts = new HashMap<>();
     private long lastClock = Long.MIN_VALUE;
+    private final java.util.Set<String> opticalFrames = new java.util.HashSet<>();
 
     /** One scalar sensor's mapping, found from its first frame. */
     private record Scalar(int[] gyro, int[] acc, int[] mag, int[] joint, int[] pose, int[] fix, List<Integer> plain) {}
@@ -76,7 +77,36 @@ public final class Ros2Topics {
             }
         } else if (f.data() instanceof Channels c) {
             channels(f, c);
+        } else if (f.data() instanceof sensor.api.camera.CameraImage img) {
+            image(f, img);
         }
+    }
+
+    /** The rotation from a camera's frame (x forward, y left, z up) to its optical frame (z forward, x right, y down). */
+    static final Pose OPTICAL = new Pose(Vec3.ZERO, Quat.rollPitchYaw(-Math.PI / 2, 0, -Math.PI / 2));
+
+    /**
+     * Records a camera frame: {@code /<id>/image} (rgb8), {@code /<id>/depth} (32FC1, metres along the optical axis, NaN
+     * for none) and {@code /<id>/camera_info}, in the frame {@code <id>_optical}, published once on {@code /tf_static}.
+     */
+    public void image(SensorFrame f, sensor.api.camera.CameraImage img) throws IOException {
+        clock(f);
+        String id = f.sensorId(), optical = id + "_optical";
+        if (opticalFrames.add(id)) {
+            message(Ros2.TF_MESSAGE, Ros2.TF_MESSAGE_DEF, "/tf_static", f,
+                    () -> Ros2.transforms(f.time(), List.of(transform(id, optical, OPTICAL))));
+        }
+        message(Ros2.IMAGE, Ros2.IMAGE_DEF, topic(id, "image"), f,
+                () -> Ros2.image(f.time(), optical, img.width(), img.height(), "rgb8", 3 * img.width(), img.rgb()));
+        message(Ros2.IMAGE, Ros2.IMAGE_DEF, topic(id, "depth"), f, () -> {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4 * img.depth().length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (float d : img.depth()) {
+                b.putFloat(d);
+            }
+            return Ros2.image(f.time(), optical, img.width(), img.height(), "32FC1", 4 * img.width(), b.array());
+        });
+        message(Ros2.CAMERA_INFO, Ros2.CAMERA_INFO_DEF, topic(id, "camera_info"), f,
+                () -> Ros2.cameraInfo(f.time(), optical, img));
     }
 
     /** Records sensor mounts at {@code time} as one message on {@code /tf_static}. */

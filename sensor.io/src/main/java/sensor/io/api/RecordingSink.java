@@ -54,6 +54,7 @@ public final class RecordingSink implements Recorder {
     private final Path outDir;
     private final Set<OutputFormat> formats;
     private final McapWriter mcap;
+    private final Map<String, List<String>> legends = new java.util.HashMap<>();
     private final Ros2Topics topics;
     private final int lidarFrameStride;
     private final Map<String, Long> frames = new LinkedHashMap<>();
@@ -160,6 +161,8 @@ public final class RecordingSink implements Recorder {
                 lidar(frame, lidar);
             } else if (frame.data() instanceof Channels channels) {
                 scalar(frame, channels);
+            } else if (frame.data() instanceof sensor.api.camera.CameraImage image) {
+                image(frame, image);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write frame " + frame.index() + " of " + frame.sensorId()
@@ -214,6 +217,26 @@ public final class RecordingSink implements Recorder {
         }
         if (any) {
             points += p.n;
+        }
+    }
+
+    /** A camera frame: images in png, Image and CameraInfo messages in mcap. */
+    private void image(SensorFrame frame, sensor.api.camera.CameraImage img) throws IOException {
+        if (mcap != null) {
+            topics.image(frame, img);
+        }
+        if (formats.contains(OutputFormat.PNG)) {
+            String id = fileName(frame.sensorId());
+            Path dir = outDir.resolve(id);
+            String base = id + "-" + String.format(java.util.Locale.ROOT, "%06d", frame.index());
+            atomic(dir.resolve(base + ".png"), o -> sensor.io.CameraFiles.rgb(img, o));
+            atomic(dir.resolve(base + "-depth.png"), o -> sensor.io.CameraFiles.depth(img, o));
+            atomic(dir.resolve(base + "-labels.png"), o -> sensor.io.CameraFiles.labels(img, o));
+            if (!img.objectIds().equals(legends.put(frame.sensorId(), img.objectIds()))) { // once, and when objects change
+                Path legend = dir.resolve("labels.json");
+                files.remove(legend);
+                atomic(legend, o -> o.write(sensor.io.CameraFiles.legend(img.objectIds())));
+            }
         }
     }
 
