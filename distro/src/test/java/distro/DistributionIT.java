@@ -79,7 +79,7 @@ class DistributionIT {
         Process p = start("sensorsim.jar", "demo", "1");
         String out = finish(p, drain(p));
         assertEquals(0, p.exitValue(), out);
-        assertTrue(out.matches("(?s).*sensor types: +\\[accelerometer, cone, encoder, gnss, ground-truth, gyroscope, imu, lidar, magnetometer, odometer, radar\\].*"), out);
+        assertTrue(out.matches("(?s).*sensor types: +\\[accelerometer, camera, cone, encoder, gnss, ground-truth, gyroscope, imu, lidar, magnetometer, odometer, radar\\].*"), out);
         assertTrue(out.matches("(?s).*raytrace backends: +\\[(cuda-bvh, )?cpu-bvh\\].*"), out); // cuda-bvh where CUDA works
         assertTrue(out.matches("(?s).*sensor lidar \\(lidar, ACTIVE\\): 10 frames, last at t=1.0: [1-9][0-9]+ points.*"), out);
         assertTrue(out.contains("stepped 1000 steps of 0.0010 s"), out);
@@ -105,7 +105,7 @@ class DistributionIT {
         }
         String text = finish(p, out);
         assertTrue(text.contains("Welcome to Apache Felix Gogo"), text);
-        assertTrue(text.contains("sensor types: [accelerometer, cone, encoder, gnss, ground-truth, gyroscope, imu, lidar"), text);
+        assertTrue(text.contains("sensor types: [accelerometer, camera, cone, encoder, gnss, ground-truth, gyroscope, imu, lidar"), text);
         assertTrue(text.contains("500 steps, t = 0.5"), text);
     }
 

@@ -71,6 +71,13 @@ class DistributionMatrixIT {
             """, Set.of("sensor.radar", "sensor.raytrace"), List.of("radar")), new Case("""
             version: 1
             duration: 0.3
+            objects:
+              - {id: wall, shape: {type: box, size: [1, 20, 10]}, pose: {position: [8, 0, 0]}}
+            sensors:
+              - {id: cam, type: camera, config: {width: 64, height: 48}}
+            """, Set.of("sensor.camera", "sensor.raytrace"), List.of("cam")), new Case("""
+            version: 1
+            duration: 0.3
             dynamics: {type: ode4j}
             bodies:
               - {id: box, mass: 1, pose: {position: [0, 0, 1]}}
@@ -101,7 +108,7 @@ class DistributionMatrixIT {
 
     @ParameterizedTest(name = "without {0}")
     @ValueSource(strings = {"sensor.groundtruth", "sensor.materials", "sensor.raytrace", "sensor.lidar", "sensor.lidar.gpu",
-            "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.gnss", "sensor.cone", "sensor.radar", "sensor.dynamics", "sensor.io"})
+            "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.gnss", "sensor.cone", "sensor.radar", "sensor.camera", "sensor.dynamics", "sensor.io"})
     void distributionWithoutAPluginResolvesAndRunsWhatDoesNotNeedIt(String without) throws Exception {
         List<Path> jars = new ArrayList<>();
         try (Stream<Path> s = Files.list(bundles)) {

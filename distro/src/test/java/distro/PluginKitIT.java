@@ -68,7 +68,7 @@ class PluginKitIT {
         Files.copy(project().resolve("target/acme-sensors-1.0.0.jar"), plugins.resolve("acme-sensors-1.0.0.jar"));
         Sensorsim.Run r = Sensorsim.run(project(), "sensorsim.jar", "types", "--plugins", plugins.toString());
         assertEquals(0, r.code(), r.output());
-        assertTrue(r.output().contains("sensor types: [accelerometer, acme-sensors, cone, encoder,"), r.output());
+        assertTrue(r.output().contains("sensor types: [accelerometer, acme-sensors, camera, cone, encoder,"), r.output());
         assertTrue(r.output().contains("surface material types: [acme-sensors-material, explicit-brdf"), r.output());
         assertTrue(r.output().contains("ray pattern types: [acme-sensors-pattern, file, ouster, sweep]"), r.output());
         assertTrue(r.output().contains("output noise types: [acme-sensors-noise, "), r.output());

@@ -62,7 +62,8 @@ class ScenarioRunIT {
         assertTrue(Integer.parseInt(mcap.get("statistics.chunkCount")) > 1, mcap.get("statistics.chunkCount"));
         Map<String, Integer> expected = Map.of("/os1/points", 20, "/imu/imu", 200, "/imu/mag", 200,
                 "/encoder_fl/joint_states", 200, "/encoder_fr/joint_states", 200, "/odometer/distance", 100,
-                "/ground_truth/odom", 100, "/tf", 100, "/gnss/fix", 20);
+                "/ground_truth/odom", 100, "/tf", 100, "/gnss/fix", 20, "/camera/image", 4, "/camera/depth", 4,
+                "/camera/camera_info", 4);
         expected.forEach((topic, n) -> {
             assertEquals(String.valueOf(n), mcap.get("indexed.count." + topic), topic + " in " + mcap);
             assertEquals("true", mcap.get("indexed.monotonic." + topic), topic);
@@ -87,7 +88,13 @@ class ScenarioRunIT {
                 + mcap.get("last./tf.transforms.0.child_frame_id"));
         assertEquals(mcap.get("last./ground_truth/odom.pose.pose.position.x"),
                 mcap.get("last./tf.transforms.0.transform.translation.x"));
-        assertEquals("1", mcap.get("indexed.count./tf_static"));
+        // the mounts, then once more with the camera's optical frame (z forward, x right, y down) when it first delivers
+        assertEquals("2", mcap.get("indexed.count./tf_static"));
+        assertEquals("640 480 rgb8 camera_optical", String.join(" ", mcap.get("last./camera/image.width"),
+                mcap.get("last./camera/image.height"), mcap.get("last./camera/image.encoding"),
+                mcap.get("last./camera/image.header.frame_id")));
+        assertArrayEquals(new double[] {320, 0, 319.5, 0, 320, 239.5, 0, 0, 1}, java.util.Arrays.stream(
+                mcap.get("last./camera/camera_info.k").split(" ")).mapToDouble(Double::parseDouble).toArray(), 1e-9); // 90°
         String os1 = "last./tf_static.transforms." + java.util.stream.IntStream.range(0, 10)
                 .filter(i -> "os1".equals(mcap.get("last./tf_static.transforms." + i + ".child_frame_id"))).findFirst()
                 .orElseThrow() + ".";

@@ -87,14 +87,18 @@ public final class Ros2Topics {
 
     /**
      * Records a camera frame: {@code /<id>/image} (rgb8), {@code /<id>/depth} (32FC1, metres along the optical axis, NaN
-     * for none) and {@code /<id>/camera_info}, in the frame {@code <id>_optical}, published once on {@code /tf_static}.
+     * for none) and {@code /<id>/camera_info}, in the frame {@code <id>_optical} (z forward, x right, y down). On a
+     * camera's first frame {@code /tf_static} is published again with the mounts and every optical frame.
      */
     public void image(SensorFrame f, sensor.api.camera.CameraImage img) throws IOException {
         clock(f);
         String id = f.sensorId(), optical = id + "_optical";
-        if (opticalFrames.add(id)) {
-            message(Ros2.TF_MESSAGE, Ros2.TF_MESSAGE_DEF, "/tf_static", f,
-                    () -> Ros2.transforms(f.time(), List.of(transform(id, optical, OPTICAL))));
+        if (opticalFrames.add(id)) { // the whole static tree again, now with this optical frame: the latest is complete
+            List<Ros2.Transform> transforms = new java.util.ArrayList<>();
+            new java.util.TreeMap<>(mounts).forEach((sensor, m) -> transforms.add(transform(m.bodyId() == null ? "world"
+                    : m.bodyId(), sensor, m.offset())));
+            new java.util.TreeSet<>(opticalFrames).forEach(c -> transforms.add(transform(c, c + "_optical", OPTICAL)));
+            message(Ros2.TF_MESSAGE, Ros2.TF_MESSAGE_DEF, "/tf_static", f, () -> Ros2.transforms(f.time(), transforms));
         }
         message(Ros2.IMAGE, Ros2.IMAGE_DEF, topic(id, "image"), f,
                 () -> Ros2.image(f.time(), optical, img.width(), img.height(), "rgb8", 3 * img.width(), img.rgb()));
