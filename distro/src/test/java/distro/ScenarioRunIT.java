@@ -244,6 +244,6 @@ class ScenarioRunIT {
         assertFalse(Files.exists(work.resolve("never")));
         r = sensorsim("validate", Path.of("scenarios", "demo.yaml").toAbsolutePath().toString());
         assertEquals(0, r.code(), r.output());
-        assertTrue(r.output().contains("valid: 14 objects, 7 sensors"), r.output());
+        assertTrue(r.output().contains("valid: 14 objects, 8 sensors"), r.output());
     }
 }

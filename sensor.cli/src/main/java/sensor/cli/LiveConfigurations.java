@@ -29,16 +29,37 @@ final class LiveConfigurations {
      * A type's fields given as JSON or YAML text ({@code {}} when blank), kept as data; relative file names in them
      * are taken from {@code baseDir} (blank: the working folder).
      */
-    @SuppressWarnings("unchecked")
     static ConfigData data(PluginCatalog catalog, String text, String baseDir) {
-        var mapper = ScenarioReader.mapper(Path.of("config.yaml"), null);
+        return data(catalog, fields(text), baseDir);
+    }
+
+    private static ConfigData data(PluginCatalog catalog, Map<String, Object> fields, String baseDir) {
+        return new ConfigData(fields, new ScenarioConfigReader(ScenarioReader.mapper(Path.of("config.yaml"), null), catalog,
+                Path.of(baseDir).toAbsolutePath()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> fields(String text) {
         try {
-            Map<String, Object> fields = text == null || text.isBlank() ? Map.of() : mapper.readValue(text, Map.class);
-            return new ConfigData(fields == null ? Map.of() : fields,
-                    new ScenarioConfigReader(mapper, catalog, Path.of(baseDir).toAbsolutePath()));
+            Map<String, Object> fields = text == null || text.isBlank() ? Map.of()
+                    : ScenarioReader.mapper(Path.of("config.yaml"), null).readValue(text, Map.class);
+            return fields == null ? Map.of() : fields;
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("config must be a JSON or YAML object of the type's fields: " + e.getMessage());
         }
+    }
+
+    /** A material of {@code type} from its fields as text; a {@code color} among them is the camera colour. */
+    static sensor.api.env.MaterialSpec material(PluginCatalog catalog, String type, String text, String baseDir) {
+        Map<String, Object> fields = new java.util.LinkedHashMap<>(fields(text));
+        Object color = fields.remove("color");
+        java.util.List<Double> rgb = null;
+        if (color != null) {
+            rgb = color instanceof java.util.List<?> l ? l.stream().map(v -> v instanceof Number n ? n.doubleValue() : Double.NaN)
+                    .toList() : java.util.List.of(Double.NaN);
+            rgb = sensor.api.env.Light.checkColor(rgb);
+        }
+        return new sensor.api.env.MaterialSpec(type, data(catalog, fields, baseDir), rgb);
     }
 
     /** A pose from a position [x, y, z] (m) and roll, pitch, yaw (degrees). */

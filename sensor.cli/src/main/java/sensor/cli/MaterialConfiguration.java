@@ -69,7 +69,7 @@ public class MaterialConfiguration {
     private void apply(Config c) {
         try {
             Simulation sim = LiveConfigurations.simulation(factory, c.simulation());
-            MaterialSpec material = new MaterialSpec(c.type(), LiveConfigurations.data(catalog, c.config(), c.baseDir()));
+            MaterialSpec material = LiveConfigurations.material(catalog, c.type(), c.config(), c.baseDir());
             double from = sim.time();
             for (String id : c.objects()) {
                 sim.setMaterial(id, material);

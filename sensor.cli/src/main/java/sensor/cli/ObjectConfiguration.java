@@ -16,7 +16,6 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 import sensor.api.PluginCatalog;
-import sensor.api.env.MaterialSpec;
 import sensor.api.env.ObjectSpec;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
@@ -111,8 +110,8 @@ public class ObjectConfiguration {
             Simulation s = LiveConfigurations.simulation(factory, c.simulation());
             ObjectSpec o = new ObjectSpec(c.id(), ScenarioBuilder.shape(shape(c.shape()), Path.of(c.baseDir()).toAbsolutePath()),
                     c.body().isEmpty() ? null : c.body(), LiveConfigurations.pose(c.position(), c.rpy()),
-                    c.materialType().isEmpty() ? null : new MaterialSpec(c.materialType(),
-                            LiveConfigurations.data(catalog, c.materialConfig(), c.baseDir())));
+                    c.materialType().isEmpty() ? null
+                            : LiveConfigurations.material(catalog, c.materialType(), c.materialConfig(), c.baseDir()));
             double from = s.time();
             if (update && sim == s && c.id().equals(objectId)) {
                 s.replaceObject(o);

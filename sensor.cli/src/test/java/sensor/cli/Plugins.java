@@ -25,11 +25,13 @@ final class Plugins {
                 new sensor.imu.RandomWalkStageType(), new sensor.imu.LinearAccelerationStageType());
         var lidar = new sensor.lidar.LidarSensorType();
         lidar.setBackend(new sensor.raytrace.CpuBvhBackend());
+        var camera = new sensor.camera.CameraType();
+        camera.setBackend(new sensor.raytrace.CpuBvhBackend());
         List<RayDistortionType<?>> distortions = List.of(new sensor.lidar.NoiseStages.RayAngle());
         List<OutputNoiseType<?>> noises = List.of(new sensor.lidar.NoiseStages.Distance(), new sensor.lidar.NoiseStages.HitpointAngle());
         List<SensorType<?>> sensors = List.of(lidar, new sensor.imu.ImuType(stages), new sensor.imu.AccelerometerType(stages),
                 new sensor.imu.GyroscopeType(stages), new sensor.imu.MagnetometerType(stages), new sensor.encoder.EncoderType(),
-                new sensor.odometer.OdometerType(), new sensor.groundtruth.GroundTruthSensorType(), new sensor.gnss.GnssType());
+                new sensor.odometer.OdometerType(), new sensor.groundtruth.GroundTruthSensorType(), new sensor.gnss.GnssType(), camera);
         List<SurfaceMaterialType<?>> surfaces = List.of(new sensor.materials.impl.LambertianType(),
                 new sensor.materials.impl.GgxOrenNayarType(), new sensor.materials.impl.ExplicitBrdfType());
         List<AmbientMaterialType<?>> ambients = List.of(new sensor.materials.impl.AtmosphereType());

@@ -66,7 +66,7 @@ class ScenarioTest {
     void shippedDemoScenarioValidates() {
         Result r = cli("validate", "../distro/scenarios/demo.yaml");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("valid: 14 objects, 7 sensors, 10.000 s"), r.out());
+        assertTrue(r.out().contains("valid: 14 objects, 8 sensors, 10.000 s"), r.out());
     }
 
     @Test
@@ -173,7 +173,7 @@ class ScenarioTest {
     @Test
     void unknownTypesListTheKnownOnes() throws Exception {
         ScenarioException e = invalid("version: 1\nsensors:\n  - {id: r, type: sonar}\n");
-        assertTrue(e.getMessage().contains("sensor type 'sonar' is not installed; installed sensor types: [accelerometer, "
+        assertTrue(e.getMessage().contains("sensor type 'sonar' is not installed; installed sensor types: [accelerometer, camera, "
                 + "encoder, gnss, ground-truth, gyroscope, imu, lidar, magnetometer, odometer]; no shipped distribution has it"), e.getMessage());
         e = invalid("version: 1\nmaterials:\n  wood: {type: velvet}\n");
         assertTrue(e.getMessage().contains("surface material type 'velvet' is not installed; installed surface material "
