@@ -43,6 +43,12 @@ class CameraTest {
 
     /** The first frame of a camera at the origin looking along +x (10 Hz: t = 0.1 s), in clear air. */
     static CameraImage shoot(CameraConfig c, List<Light> lights, KinematicWorld.Motion target, ObjectSpec... objects) {
+        return shoot(c, lights, AmbientMaterial.clear(1, 0), Pose.IDENTITY, target, objects);
+    }
+
+    /** The first frame of a camera mounted at {@code mount} in the world, in the {@code ambient} medium. */
+    static CameraImage shoot(CameraConfig c, List<Light> lights, AmbientMaterial ambient, Pose mount,
+            KinematicWorld.Motion target, ObjectSpec... objects) {
         Environment env = new Environment();
         CameraType type = new CameraType();
         type.setBackend(new CpuBvhBackend());
@@ -67,7 +73,7 @@ class CameraTest {
                 return new SurfaceMaterial() {
                     public double brdf(double lx, double ly, double lz, double vx, double vy, double vz) { return 0; }
 
-                    public double specularReflectance(double cosTheta) { return 1; }
+                    public double specularReflectance(double cosTheta) { return cosTheta; } // a Fresnel-like test coat
                 };
             }
         });
@@ -76,14 +82,23 @@ class CameraTest {
             world.addBody("target", target);
         }
         env.setWorld(world);
-        env.setAmbient(AmbientMaterial.clear(1, 0));
+        env.bindAmbientMaterialType(new sensor.api.material.AmbientMaterialType<Object>() {
+            public String id() { return "haze"; }
+
+            public Class<Object> configType() { return Object.class; }
+
+            public Object defaultConfig() { return new Object(); }
+
+            public AmbientMaterial create(Object config) { return AmbientMaterial.clear(1, 0.1); }
+        });
+        env.setAmbient(ambient);
         env.setLights(lights);
         for (ObjectSpec o : objects) {
             env.addObject(o);
         }
         List<SensorFrame> out = new ArrayList<>();
         env.addOutputSink(out::add);
-        env.addSensor(new SensorSpec("cam", CameraType.ID, c, SensorMount.world(Pose.IDENTITY), 10, 0));
+        env.addSensor(new SensorSpec("cam", CameraType.ID, c, SensorMount.world(mount), 10, 0));
         env.advance(0.1);
         return (CameraImage) out.get(0).data();
     }
@@ -187,17 +202,104 @@ class CameraTest {
         assertTrue(lit > 1000 && dark > 100, lit + " sunlit, " + dark + " shadowed floor pixels");
     }
 
-    @Test
-    void CAM_aMirrorShowsWhatItFaces() {
-        // a mirror at x = 5 turned 45° about z sends the view along −y, where a red wall stands
+    /** A coat at 45° about z, 5 m ahead, reflecting R = cos θ (0.707 here) and blue underneath; a red box beside it. */
+    static CameraImage mirrorShot(int traceDepth) {
         Pose turned = new Pose(new Vec3(5, 0, 0), sensor.api.geom.Quat.axisAngle(new Vec3(0, 0, 1), Math.toRadians(45)));
-        ObjectSpec mirror = new ObjectSpec("mirror", new Shape.Box(0.01, 3, 3), null, turned, new MaterialSpec("mirror", null));
-        CameraImage img = shoot(plain(64, 48, 20), WHITE_SKY, null, mirror,
-                box("red", 5, -8, 0, 10, 0.1, 10, List.of(1.0, 0.0, 0.0)));
-        int p = 24 * 64 + 32; // the centre pixel sees the mirror, and in it the red wall (normal +y: sky term 1/2)
-        assertEquals(0, img.labels()[p]);
-        assertEquals(0.5, linear(img.rgb()[3 * p]), 0.004);
+        ObjectSpec mirror = new ObjectSpec("mirror", new Shape.Box(0.01, 3, 3), null, turned,
+                new MaterialSpec("mirror", null, List.of(0.0, 0.0, 1.0)));
+        CameraConfig c = new CameraConfig(64, 48, 20, "pinhole", 1, 0, 1, traceDepth, true, 1000, 1000, 0, 0, 0, 0, 0, 1);
+        return shoot(c, WHITE_SKY, null, mirror, box("red", 5, -8, 0, 0.3, 0.3, 0.3, List.of(1.0, 0.0, 0.0)));
+    }
+
+    @Test
+    void CAM_aMirrorShowsTheVirtualImageOfWhatItFaces() {
+        // the box's image in the mirror plane x + y = 5 is at (13, 0, 0): 0.6 m wide 13 m ahead (its near face
+        // 12.7 m), centred on the axis
+        CameraImage img = mirrorShot(2);
+        double f = 32 / Math.tan(Math.toRadians(10)), r = Math.cos(Math.toRadians(45));
+        int row = 24 * 64, red = 0, first = -1;
+        for (int u = 0; u < 64; u++) {
+            if (linear(img.rgb()[3 * (row + u)]) > 0.3 && linear(img.rgb()[3 * (row + u) + 1]) < 0.05) { // red, not the sky
+                red++;
+                first = first < 0 ? u : first;
+            }
+        }
+        assertEquals(0.6 * f / 12.7, red, 1.0, "width of the reflected box");
+        assertEquals(32 - 0.3 * f / 12.7, first, 1.0, "left edge of the reflected box");
+        int p = row + 32;
+        assertEquals(0, img.labels()[p], "the label is the mirror's");
+        // red: R × the box's face (normal +y, sky term 1/2); blue: (1 − R) × the coat's own colour under the sky
+        assertEquals(r * 0.5, linear(img.rgb()[3 * p]), 0.004);
         assertEquals(0, linear(img.rgb()[3 * p + 1]), 1e-9);
+        assertEquals((1 - r) * 0.5, linear(img.rgb()[3 * p + 2]), 0.004);
+        // no bounce allowed: the coat is only its own colour
+        CameraImage flat = mirrorShot(0);
+        assertEquals(0, linear(flat.rgb()[3 * p]), 1e-9);
+        assertEquals(0.5, linear(flat.rgb()[3 * p + 2]), 0.004);
+    }
+
+    @Test
+    void CAM_skyAndSunColoursTintWhatTheyLight() {
+        List<Light> lights = List.of(new Light(Light.Kind.SUN, new Vec3(1, 0, 0), 400, List.of(1.0, 0.5, 0.0)),
+                new Light(Light.Kind.SKY, null, 600, List.of(0.2, 0.5, 1.0)));
+        // a white wall facing the camera (and the sun behind it): sun 400·(1, .5, 0) + sky 600·(.2, .5, 1)/2
+        CameraImage img = shoot(plain(32, 24, 40), lights, null, box("wall", 5.05, 0, 0, 0.05, 1, 1, List.of(1.0, 1.0, 1.0)));
+        int centre = 12 * 32 + 16;
+        double[] expected = {(400 * 1.0 + 300 * 0.2) / 1000, (400 * 0.5 + 300 * 0.5) / 1000, (0 + 300 * 1.0) / 1000};
+        for (int ch = 0; ch < 3; ch++) {
+            assertEquals(expected[ch], linear(img.rgb()[3 * centre + ch]), 0.004, "wall, channel " + ch);
+            assertEquals(600 * List.of(0.2, 0.5, 1.0).get(ch) / 1000, linear(img.rgb()[ch]), 0.004, "sky, channel " + ch);
+        }
+    }
+
+    @Test
+    void CAM_fogAndAirAttenuateByBeerLambertAndAddAirlight() {
+        // a white wall at 20 m behind a 4 m fog volume (α = 0.1 /m); sky 500, sun 600 straight down (airlight from
+        // both: (500 + 600/2)/1000); the wall gets only sky (n_z = 0): 0.5·500/1000
+        List<Light> lights = List.of(Light.sun(new Vec3(0, 0, -1), 600), Light.sky(500));
+        ObjectSpec wall = box("wall", 20.05, 0, 0, 0.05, 30, 30, List.of(1.0, 1.0, 1.0));
+        ObjectSpec fog = new ObjectSpec("fog", new Shape.Box(2, 30, 30), null, Pose.translation(10, 0, 0), MaterialSpec.of("haze"));
+        double wallI = 0.5 * 500 / 1000, air = (500 + 300) / 1000.0, t = Math.exp(-0.1 * 4);
+        CameraImage img = shoot(plain(16, 12, 30), lights, AmbientMaterial.clear(1, 0), Pose.IDENTITY, null, wall, fog);
+        int centre = 6 * 16 + 8;
+        assertEquals(t * wallI + (1 - t) * air, linear(img.rgb()[3 * centre]), 0.004, "through the fog bank");
+        assertEquals(0, img.labels()[centre], "the wall behind the fog is labelled, not the fog");
+        assertEquals(20.0, img.depth()[centre], 1e-4);
+        // the same wall in a uniformly hazy ambient medium (α = 0.02 /m over 20 m)
+        double ta = Math.exp(-0.02 * 20);
+        img = shoot(plain(16, 12, 30), lights, AmbientMaterial.clear(1, 0.02), Pose.IDENTITY, null, wall);
+        assertEquals(ta * wallI + (1 - ta) * air, linear(img.rgb()[3 * centre]), 0.004, "in haze");
+    }
+
+    @Test
+    void CAM_aTurnedCameraMeasuresDepthAlongItsOwnAxis() {
+        // mounted 1 m up and turned 90° about z: it looks along +y at a wall 5 m away; 4 rays per pixel
+        Pose mount = new Pose(new Vec3(0, 0, 1), sensor.api.geom.Quat.axisAngle(new Vec3(0, 0, 1), Math.toRadians(90)));
+        CameraConfig c = config(40, 30, 70, "pinhole", 4, 0, 1, 0, 0, 0, 0, 0);
+        CameraImage img = shoot(c, WHITE_SKY, AmbientMaterial.clear(1, 0), mount, null, box("wall", 0, 5.05, 0, 50, 0.05, 50, null));
+        for (int p = 0; p < 40 * 30; p++) {
+            assertEquals(5.0, img.depth()[p], 1e-5, "pixel " + p);
+            assertEquals(0.25, linear(img.rgb()[3 * p]), 0.004, "grey wall under a white sky, pixel " + p);
+        }
+        assertEquals(1.0, img.pose().position().z(), 1e-12);
+    }
+
+    @Test
+    void CAM_sizeAndLensLimitsAreCheckedWithTheirRanges() {
+        var e = assertThrows(IllegalArgumentException.class, () -> new CameraType().create(config(8192, 8192, 60, "pinhole", 1,
+                0, 1, 0, 0, 0, 0, 0)));
+        assertEquals("camera rays per frame (width × height × supersample) must be at most 50000000, got 67108864",
+                e.getMessage());
+        new CameraType().create(config(5000, 5000, 60, "pinhole", 2, 0, 1, 0, 0, 0, 0, 0)); // 50,000,000: allowed
+        // fov lens: the corner r₁ = 1.25 of a 4:3 image must stay below the fold, r₁ tan ω < π/2 → hfov < 102.9°
+        new CameraType().create(config(640, 480, 102.8, "fov", 1, 0, 1, 0, 0, 0, 0, 0));
+        e = assertThrows(IllegalArgumentException.class, () -> new CameraType().create(config(640, 480, 103, "fov", 1, 0, 1,
+                0, 0, 0, 0, 0)));
+        assertEquals("horizontalFov with lens fov must be below 102.9 degrees for a 640x480 image (the lens model folds "
+                + "beyond), got 103.0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new CameraType().create(config(64, 48, 60, "fisheye", 1, 0, 1,
+                0, 0, 0, 0, 0)));
+        assertEquals("lens must be one of [pinhole, fov], got 'fisheye'", e.getMessage());
     }
 
     /** Mean and variance of the linear intensity of every channel of every pixel. */
