@@ -240,12 +240,16 @@ class CameraTest {
 
     @Test
     void CAM_skyAndSunColoursTintWhatTheyLight() {
-        List<Light> lights = List.of(new Light(Light.Kind.SUN, new Vec3(1, 0, 0), 400, List.of(1.0, 0.5, 0.0)),
+        // the sun behind the camera, 30° up from the south (−y), 60° off the wall's normal: cos 60° = 1/2
+        Vec3 sun = new Vec3(Math.cos(Math.toRadians(30)) * Math.cos(Math.toRadians(60)),
+                Math.cos(Math.toRadians(30)) * Math.sin(Math.toRadians(60)), -Math.sin(Math.toRadians(30)));
+        List<Light> lights = List.of(new Light(Light.Kind.SUN, sun, 400, List.of(1.0, 0.5, 0.0)),
                 new Light(Light.Kind.SKY, null, 600, List.of(0.2, 0.5, 1.0)));
-        // a white wall facing the camera (and the sun behind it): sun 400·(1, .5, 0) + sky 600·(.2, .5, 1)/2
+        // a white wall facing the camera: sun 400·cos θ·(1, .5, 0) + sky 600·(.2, .5, 1)/2
         CameraImage img = shoot(plain(32, 24, 40), lights, null, box("wall", 5.05, 0, 0, 0.05, 1, 1, List.of(1.0, 1.0, 1.0)));
         int centre = 12 * 32 + 16;
-        double[] expected = {(400 * 1.0 + 300 * 0.2) / 1000, (400 * 0.5 + 300 * 0.5) / 1000, (0 + 300 * 1.0) / 1000};
+        double cos = Math.cos(Math.toRadians(30)) * Math.cos(Math.toRadians(60));
+        double[] expected = {(400 * cos + 300 * 0.2) / 1000, (200 * cos + 300 * 0.5) / 1000, (0 + 300 * 1.0) / 1000};
         for (int ch = 0; ch < 3; ch++) {
             assertEquals(expected[ch], linear(img.rgb()[3 * centre + ch]), 0.004, "wall, channel " + ch);
             assertEquals(600 * List.of(0.2, 0.5, 1.0).get(ch) / 1000, linear(img.rgb()[ch]), 0.004, "sky, channel " + ch);
