@@ -149,12 +149,12 @@ final class CameraSensor implements Sensor {
             double time = slices == 1 ? t : t - c.exposureTime() + (j + 0.5) / slices * c.exposureTime();
             scene.update(frame.view, time);
             Pose pose = ctx.sensorPose(time);
-            double[] origins = new double[3 * count], dirs = new double[3 * count];
+            double[] rotation = matrix(pose), origins = new double[3 * count], dirs = new double[3 * count];
             for (int k = 0; k < count; k++) {
                 int r = order[start[j] + k], p = r / spp;
                 double u = p % w + (spp == 1 ? 0.5 : random.uniform(index, r, 0)), v = p / w + (spp == 1 ? 0.5 : random.uniform(index, r, 1));
                 lens.direction(u, v, cam, 0);
-                put(pose, cam, origins, dirs, k);
+                put(pose, rotation, cam, origins, dirs, k);
             }
             Path primary = trace(frame, origins, dirs, count);
             double[] radiance = shade(frame, primary, origins, dirs, count, 0);
@@ -171,10 +171,10 @@ final class CameraSensor implements Sensor {
         Pose pose = ctx.sensorPose(t);
         if (!centreRays) { // depth and labels from the pixel-centre rays at t
             scene.update(frame.view, t);
-            double[] origins = new double[3 * w * h], dirs = new double[3 * w * h];
+            double[] rotation = matrix(pose), origins = new double[3 * w * h], dirs = new double[3 * w * h];
             for (int p = 0; p < w * h; p++) {
                 lens.direction(p % w + 0.5, p / w + 0.5, cam, 0);
-                put(pose, cam, origins, dirs, p);
+                put(pose, rotation, cam, origins, dirs, p);
             }
             Path centre = trace(frame, origins, dirs, w * h);
             for (int p = 0; p < w * h; p++) {
@@ -189,7 +189,7 @@ final class CameraSensor implements Sensor {
                 if (sigma > 0) {
                     intensity += sigma * random.gaussian(index, p, 3 + ch);
                 }
-                rgb[3 * p + ch] = (byte) Math.round(255 * srgb(Math.min(1, Math.max(0, intensity))));
+                rgb[3 * p + ch] = encode(intensity);
             }
         }
         List<String> ids = frame.view.objects().stream().map(ObjectSpec::id).toList();
@@ -205,19 +205,50 @@ final class CameraSensor implements Sensor {
         return c.noiseSigma1() * c.noiseSigma1() * i + c.noiseSigma2() * c.noiseSigma2();
     }
 
-    /** Linear intensity in [0, 1] to the sRGB transfer curve. */
-    static double srgb(double linear) {
-        return linear <= 0.0031308 ? 12.92 * linear : 1.055 * Math.pow(linear, 1 / 2.4) - 0.055;
+    /** Linear intensities at which the 8-bit sRGB code steps up: code k for {@code STEPS[k-1] <= I < STEPS[k]}. */
+    private static final double[] STEPS = new double[255];
+
+    static {
+        for (int k = 1; k <= 255; k++) { // round(255·srgb(I)) >= k  ⇔  I >= srgb⁻¹((k − 0.5)/255); srgb is increasing
+            double v = (k - 0.5) / 255;
+            STEPS[k - 1] = v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        }
     }
 
-    private static void put(Pose pose, double[] cam, double[] origins, double[] dirs, int k) {
-        Vec3 d = pose.transformVector(new Vec3(cam[0], cam[1], cam[2]));
+    /** A linear intensity as its 8-bit sRGB code (clamped to [0, 1]), by binary search in {@link #STEPS}. */
+    static byte encode(double intensity) {
+        int lo = 0, hi = 255; // the number of steps at or below the intensity
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (STEPS[mid - 1] <= intensity) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return (byte) lo;
+    }
+
+    /** The rotation of {@code pose} as a row-major 3 × 3 matrix (its columns: the images of x, y, z). */
+    private static double[] matrix(Pose pose) {
+        double[] m = new double[9];
+        for (int col = 0; col < 3; col++) {
+            Vec3 c = pose.transformVector(new Vec3(col == 0 ? 1 : 0, col == 1 ? 1 : 0, col == 2 ? 1 : 0));
+            m[col] = c.x();
+            m[3 + col] = c.y();
+            m[6 + col] = c.z();
+        }
+        return m;
+    }
+
+    /** Ray {@code k}: from the camera's position along the camera-frame direction {@code cam} rotated by {@code m}. */
+    private static void put(Pose pose, double[] m, double[] cam, double[] origins, double[] dirs, int k) {
         origins[3 * k] = pose.position().x();
         origins[3 * k + 1] = pose.position().y();
         origins[3 * k + 2] = pose.position().z();
-        dirs[3 * k] = d.x();
-        dirs[3 * k + 1] = d.y();
-        dirs[3 * k + 2] = d.z();
+        for (int row = 0; row < 3; row++) {
+            dirs[3 * k + row] = m[3 * row] * cam[0] + m[3 * row + 1] * cam[1] + m[3 * row + 2] * cam[2];
+        }
     }
 
     /** Depth along the optical axis (the pose's +x) and the label of ray {@code k} into pixel {@code p}. */

@@ -117,6 +117,20 @@ class CameraTest {
     static final List<Light> WHITE_SKY = List.of(Light.sky(1000));
 
     @Test
+    void theEightBitEncodingIsTheRoundedSrgbCurve() {
+        java.util.Random r = new java.util.Random(1);
+        for (int i = 0; i < 200_000; i++) {
+            double x = i < 100_000 ? r.nextDouble() : r.nextDouble() * 0.01; // the linear toe too
+            double v = x <= 0.0031308 ? 12.92 * x : 1.055 * Math.pow(x, 1 / 2.4) - 0.055; // IEC 61966-2-1
+            assertEquals(Math.round(255 * v), CameraSensor.encode(x) & 0xff, "I = " + x);
+        }
+        assertEquals(0, CameraSensor.encode(-0.5));
+        assertEquals(0, CameraSensor.encode(0));
+        assertEquals((byte) 255, CameraSensor.encode(1));
+        assertEquals((byte) 255, CameraSensor.encode(7));
+    }
+
+    @Test
     void CAM_boxCornersLandOnThePinholePixelsInTheLabelImage() {
         int w = 320, h = 240;
         double hfov = 60, f = (w / 2.0) / Math.tan(Math.toRadians(hfov / 2));

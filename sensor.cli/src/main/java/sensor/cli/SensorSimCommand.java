@@ -264,7 +264,7 @@ final class SensorSimCommand implements Runnable {
         @Option(names = "--seed", description = "noise seed (overrides the scenario)")
         Long seed;
 
-        @Option(names = "--threads", description = "lidar worker threads, 1..256 (default: all processors)")
+        @Option(names = "--threads", description = "lidar and camera worker threads, 1..256 (default: all processors)")
         Integer threads;
 
         @Option(names = "--duration", description = "simulated seconds (overrides the scenario)")
@@ -355,7 +355,7 @@ final class SensorSimCommand implements Runnable {
         @Option(names = "--jobs", paramLabel = "K", defaultValue = "1", description = "variations run at a time, 1..64 (default ${DEFAULT-VALUE})")
         int jobs;
 
-        @Option(names = "--threads", description = "lidar worker threads per variation, 1..256 (default: processors / jobs)")
+        @Option(names = "--threads", description = "lidar and camera worker threads per variation, 1..256 (default: processors / jobs)")
         Integer threads;
 
         @Option(names = "--only", paramLabel = "INDEX", description = "run only variation INDEX (1-based, as in index.csv)")

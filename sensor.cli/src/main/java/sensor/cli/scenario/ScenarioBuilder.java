@@ -186,6 +186,9 @@ public final class ScenarioBuilder {
     }
 
     private static boolean hasSetting(Class<?> type, String name) {
+        if (type.isRecord() && java.util.Arrays.stream(type.getRecordComponents()).anyMatch(c -> c.getName().equals(name))) {
+            return true; // a record configuration (the camera's) read from fields
+        }
         String setter = "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
         return java.util.Arrays.stream(type.getMethods()).anyMatch(m -> m.getName().equals(setter) && m.getParameterCount() == 1);
     }
