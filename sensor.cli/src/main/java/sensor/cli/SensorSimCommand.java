@@ -22,13 +22,15 @@ import sensor.api.io.LiveView;
 import sensor.api.io.LiveViewFactory;
 import sensor.api.io.RecorderFactory;
 import sensor.api.PluginCatalog;
+import sensor.cli.batch.BatchJob;
+import sensor.cli.batch.BatchManifest;
 import sensor.cli.scenario.ScenarioBuilder;
 import sensor.cli.scenario.ScenarioException;
 import sensor.cli.scenario.ScenarioReader;
 
 /**
  * The {@code sensorsim} command line (picocli): {@code run SCENARIO --out DIR}, {@code validate SCENARIO},
- * {@code demo}, {@code types}. Exit codes: 0 success, 1 run failure, 2 usage error, 3 invalid scenario.
+ * {@code batch MANIFEST --out DIR}, {@code demo}, {@code types}, {@code serve}. Exit codes: 0 success, 1 run failure, 2 usage error, 3 invalid scenario.
  */
 @Command(name = "sensorsim", mixinStandardHelpOptions = true, versionProvider = SensorSimCommand.Version.class,
         description = "Synthetic lidar, IMU, encoder and odometer data from a scenario file.")
@@ -381,19 +383,19 @@ final class SensorSimCommand implements Runnable {
             if (threads != null && (threads < 1 || threads > 256)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be in [1, 256], got " + threads);
             }
-            sensor.cli.batch.BatchJob.Selection selection;
+            BatchJob.Selection selection;
             try {
-                selection = sensor.cli.batch.BatchJob.Selection.parse(shard, only);
+                selection = BatchJob.Selection.parse(shard, only);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
             pluginsOption.load(plugins);
-            sensor.cli.batch.BatchManifest m = sensor.cli.batch.BatchManifest.read(manifest);
+            BatchManifest m = BatchManifest.read(manifest);
             if (only != null && (only < 1 || only > m.variations().size())) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--only must be in [1, " + m.variations().size()
                         + "] (the manifest's variations), got " + only);
             }
-            var job = new sensor.cli.batch.BatchJob(m, outDir, out, err);
+            var job = new BatchJob(m, outDir, out, err);
             if (only != null && !list) { // a host that runs variations one by one (the Spark job) checked the manifest with --list
                 return runBatch(job, selection);
             }
@@ -410,7 +412,7 @@ final class SensorSimCommand implements Runnable {
          * Builds every variation that differs in more than its seed (in a scratch simulation, as run does) so that a
          * bad one is refused before anything runs; the first also samples once and has its output estimated.
          */
-        private void checkVariations(sensor.cli.batch.BatchManifest m) throws Exception {
+        private void checkVariations(BatchManifest m) throws Exception {
             Set<Object> built = new java.util.HashSet<>();
             for (var v : m.variations()) {
                 if (!built.add(v.overrides())) {
@@ -434,7 +436,7 @@ final class SensorSimCommand implements Runnable {
             }
         }
 
-        private int runBatch(sensor.cli.batch.BatchJob job, sensor.cli.batch.BatchJob.Selection selection) throws Exception {
+        private int runBatch(BatchJob job, BatchJob.Selection selection) throws Exception {
             int perRun = threads != null ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / jobs);
             PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
             return job.run(selection, jobs, (v, dir) -> {
@@ -444,7 +446,7 @@ final class SensorSimCommand implements Runnable {
                     RecorderFactory factory = recorders(v.loaded());
                     Set<String> formats = formats(v.loaded(), built.formats(), factory);
                     return new RunJob(sim, quiet, quiet).run(built, factory.open(dir, formats, built.lidarFrameStride()), dir,
-                            new RunManifest(Version.get(), dir.resolve(sensor.cli.batch.BatchJob.SCENARIO), sim.seed()), cancelled);
+                            new RunManifest(Version.get(), dir.resolve(BatchJob.SCENARIO), sim.seed()), cancelled);
                 }
             }, cancelled);
         }
