@@ -75,4 +75,28 @@ class IncompleteGammaTest {
             assertEquals(1 - integral, IncompleteGamma.q(9.5, x), 1e-11, "x=" + x);
         }
     }
+
+    @Test
+    void incompleteGammaL14_pdfMatchesTheClosedFormForAnyScale() {
+        // f(x; k, θ) = x^(k−1) e^(−x/θ) / (Γ(k) θ^k), with Γ(3) = 2, Γ(1) = 1, Γ(1/2) = √π
+        double[][] cases = {{3, 2.0, Math.log(2)}, {1, 0.5, 0}, {0.5, 3.0, Math.log(Math.sqrt(Math.PI))}};
+        for (double[] c : cases) {
+            double k = c[0], theta = c[1];
+            double gamma = Math.exp(c[2]);
+            for (double x : new double[] {0.01, 0.3, 1, 2.5, 7, 20}) {
+                double expected = Math.pow(x, k - 1) * Math.exp(-x / theta) / (gamma * Math.pow(theta, k));
+                assertEquals(expected, IncompleteGamma.gammaPdf(x, k, theta, c[2]), 1e-13 * Math.max(1, expected),
+                        "k=" + k + " θ=" + theta + " x=" + x);
+            }
+            assertEquals(0, IncompleteGamma.gammaPdf(-1e-9, k, theta, c[2]));
+            assertEquals(0, IncompleteGamma.gammaPdf(Double.POSITIVE_INFINITY, k, theta, c[2]));
+        }
+        assertEquals(0, IncompleteGamma.gammaPdf(0, 3, 2, Math.log(2)), "k > 1: 0 at the origin");
+        assertEquals(2, IncompleteGamma.gammaPdf(0, 1, 0.5, 0), "k = 1: 1/θ at the origin");
+        assertEquals(Double.POSITIVE_INFINITY, IncompleteGamma.gammaPdf(0, 0.5, 3, Math.log(Math.sqrt(Math.PI))));
+        // Q(2, x) = (1 + x) e^(−x), with ln Γ(2) = 0 given
+        for (double x : new double[] {0.1, 1, 3, 12}) {
+            assertEquals((1 + x) * Math.exp(-x), IncompleteGamma.q(2, x, 0), 1e-13, "x=" + x);
+        }
+    }
 }
