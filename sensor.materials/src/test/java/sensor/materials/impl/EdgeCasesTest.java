@@ -34,4 +34,12 @@ class EdgeCasesTest {
         assertEquals(b.brdf(s, 0, s, s, 0, s), b.brdf(s, -1e-300, s, s, 0, s), 1e-12);
         assertEquals(b.brdf(s, 0, s, s, 0, s), b.brdf(s, 0, s, s, -1e-300, s), 1e-12);
     }
+
+    @Test
+    void theTableRefusesAGridThatDoesNotMatchItsCounts() {
+        var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new ExplicitBrdf(2, 4, 2, 4, new double[31]));
+        assertEquals("samples must hold thetaInCount*phiInCount*thetaViewCount*phiViewCount = 2*4*2*4 = 64 values, got 31",
+                e.getMessage());
+    }
 }
