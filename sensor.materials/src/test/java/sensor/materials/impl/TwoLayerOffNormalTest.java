@@ -88,6 +88,8 @@ class TwoLayerOffNormalTest {
                 GgxOrenNayarBrdf brdf = new GgxOrenNayarBrdf(m[0], m[1], m[2], m[3], m[4]);
                 double expected = twoLayer(m[0], m[1], m[2], m[3], m[4], l, v);
                 double got = brdf.brdf(l[0], l[1], l[2], v[0], v[1], v[2]);
+                double spec = twoLayer(m[0], m[1], m[2], m[3], 0, l, v); // C_D = 0: the coat's lobe alone
+                assertEquals(spec, brdf.specularBrdf(l[0], l[1], l[2], v[0], v[1], v[2]), 1e-9 * Math.max(1, spec));
                 assertEquals(expected, got, 1e-9 * Math.max(1, Math.abs(expected)),
                         () -> "material " + java.util.Arrays.toString(m) + " l " + java.util.Arrays.toString(l) + " v "
                                 + java.util.Arrays.toString(v));
