@@ -28,8 +28,12 @@ class DistributionIT {
     }
 
     private Process start(String jar, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
-                jar(jar).toString()));
+        return start(List.of(), jar, args);
+    }
+
+    private Process start(List<String> prefix, String jar, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar(jar).toString()));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).start();
     }
@@ -122,7 +126,9 @@ class DistributionIT {
     /** Ctrl-C (SIGINT) in the shell ends the running command after its current step, not the runtime. */
     @Test
     void ctrlCInterruptsTheShellCommandNotTheRuntime() throws Exception {
-        Process p = start("sensorsim-shell.jar");
+        // a build run as a background job inherits SIGINT ignored, and a JVM leaves an ignored signal alone: restore
+        // the default disposition, as a terminal's foreground process has it (GNU env 8.31+)
+        Process p = start(List.of("env", "--default-signal=INT"), "sensorsim-shell.jar");
         ByteArrayOutputStream out = awaitShell(p);
         try (OutputStream in = p.getOutputStream()) {
             in.write("sensor:demo 3000\n".getBytes(StandardCharsets.UTF_8));
