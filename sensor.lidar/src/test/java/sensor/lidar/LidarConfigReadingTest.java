@@ -1,0 +1,222 @@
+package sensor.lidar;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import sensor.api.ConfigReader;
+import sensor.api.PluginType;
+import sensor.api.geom.Pose;
+import sensor.api.lidar.OutputField;
+import sensor.api.lidar.RayPatternType;
+import sensor.lidar.api.LidarConfig;
+import sensor.lidar.api.NoiseConfigs.AngularNoise;
+import sensor.lidar.api.NoiseConfigs.Axis;
+import sensor.lidar.api.NoiseConfigs.DistanceNoise;
+import sensor.lidar.api.OusterModel;
+import sensor.lidar.api.OusterModel.Mode;
+import sensor.lidar.api.OusterModel.Product;
+import sensor.lidar.api.OusterModel.Spacing;
+import sensor.lidar.api.ReturnMode;
+import sensor.lidar.api.StageSpec;
+
+/**
+ * The lidar's scenario fields read into its configuration, the plugin types' identities and defaults, and the
+ * Ouster models' datasheet divergence as a Gaussian beam [L-16].
+ */
+class LidarConfigReadingTest {
+    /** A configuration reader as the scenario reader is one: data converted by Jackson, plugins found by id. */
+    static final class Reader implements ConfigReader {
+        private final ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+        private final List<PluginType<?>> types = List.of(new PatternTypes.Sweep(), new PatternTypes.Ouster(),
+                new PatternTypes.FromFile(), new NoiseStages.RayAngle(), new NoiseStages.HitpointAngle(),
+                new NoiseStages.Distance());
+
+        @Override
+        public <T> T overlay(T defaults, Map<String, Object> fields, Class<T> type) {
+            Map<String, Object> merged = new LinkedHashMap<>(json.convertValue(defaults, Map.class));
+            merged.putAll(fields);
+            return json.convertValue(merged, type);
+        }
+
+        @Override
+        public <T> T convert(Object data, Class<T> type) { return json.convertValue(data, type); }
+
+        @Override
+        public Path path(String name) { return Path.of("/scenarios").resolve(name); }
+
+        @Override
+        public Pose pose(Object data) { throw new UnsupportedOperationException(); }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <K extends PluginType<?>> Plugin<K> plugin(Object data, Class<K> kind) {
+            Map<String, Object> fields = new HashMap<>((Map<String, Object>) data);
+            Object id = fields.remove("type");
+            for (PluginType<?> t : types) {
+                if (kind.isInstance(t) && t.id().equals(id)) {
+                    return new Plugin<>((K) t, t.readConfig(fields, this));
+                }
+            }
+            throw new IllegalArgumentException("unknown " + kind.getSimpleName() + " " + id);
+        }
+    }
+
+    private static LidarConfig read(Map<String, Object> fields) {
+        return new LidarSensorType().readConfig(fields, new Reader());
+    }
+
+    @Test
+    void everyFieldReachesTheConfiguration() {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("model", "OS2-32");
+        f.put("mode", "2048x10");
+        f.put("range", List.of(0.5, 80.0));
+        f.put("divergenceHalfAngle", 0.002);
+        f.put("optics", List.of(0.004, 0.006, 0.03));
+        f.put("heapDepth", 3);
+        f.put("returnMode", "DUAL");
+        f.put("beamSamples", 4);
+        f.put("minIntensity", 1e-6);
+        f.put("timeSlices", 2);
+        f.put("emitMisses", true);
+        f.put("fields", List.of("XYZ_VEC3_F32", "RING_ID_U16"));
+        f.put("threads", 3);
+        f.put("distortions", List.of(Map.of("type", "ray-angle-gaussian", "axis", "Y", "sigma", 0.002)));
+        f.put("noise", List.of(Map.of("type", "distance-gaussian", "sigmaBase", 0.02),
+                Map.of("type", "hitpoint-angle-gaussian", "mean", 0.001)));
+        LidarConfig c = read(f);
+        assertEquals(new OusterModel(Product.OS2, 32, Spacing.UNIFORM, Mode.M2048x10), c.model());
+        assertEquals(2048 * 32, c.pattern().rays().size());
+        assertEquals(0.5, c.rangeMin());
+        assertEquals(80, c.rangeMax());
+        assertEquals(0.002, c.divergenceHalfAngle());
+        assertEquals(0.004, c.emitterRadius());
+        assertEquals(0.006, c.detectorRadius());
+        assertEquals(0.03, c.detectorOffset());
+        assertEquals(3, c.heapDepth());
+        assertEquals(ReturnMode.DUAL, c.returnMode());
+        assertEquals(4, c.beamSamples());
+        assertEquals(1e-6, c.minIntensity());
+        assertEquals(2, c.timeSlices());
+        assertTrue(c.emitMisses());
+        assertEquals(List.of(OutputField.XYZ_VEC3_F32, OutputField.RING_ID_U16), c.fields());
+        assertEquals(3, c.threads());
+        assertEquals(List.of(new StageSpec("ray-angle-gaussian", new AngularNoise(Axis.Y, 0, 0.002))), c.distortions());
+        assertEquals(List.of(new StageSpec("distance-gaussian", new DistanceNoise(0, 0.02, 0.0005)),
+                new StageSpec("hitpoint-angle-gaussian", new AngularNoise(Axis.Z, 0.001, 0.001))), c.noises());
+    }
+
+    @Test
+    void noFieldsGiveTheDefaultModelAndNothingElse() {
+        LidarConfig c = read(Map.of()), d = new LidarSensorType().defaultConfig();
+        OusterModel os1 = new OusterModel(Product.OS1, 64, Spacing.UNIFORM, Mode.M1024x10);
+        assertEquals(os1, c.model());
+        assertEquals(os1, d.model());
+        for (LidarConfig x : List.of(c, d)) {
+            assertEquals(0.3, x.rangeMin());
+            assertEquals(120, x.rangeMax());
+            assertEquals(os1.divergenceHalfAngle(), x.divergenceHalfAngle());
+            assertEquals(0.005, x.emitterRadius());
+            assertEquals(0.005, x.detectorRadius());
+            assertEquals(List.of(), x.distortions());
+            assertEquals(List.of(), x.noises());
+            assertFalse(x.emitMisses());
+            assertEquals(0, x.minIntensity());
+        }
+    }
+
+    @Test
+    void aPatternByTypeAndItsConflictsAndBadListsAreNamed() {
+        LidarConfig c = read(Map.of("pattern", Map.of("type", "sweep", "columns", 360, "elevations", List.of(-2.0, 2.0))));
+        assertNull(c.model());
+        assertEquals(720, c.pattern().rays().size());
+        c = read(Map.of("pattern", Map.of("type", "ouster", "model", "OS0-32", "mode", "512x10")));
+        assertNull(c.model(), "an Ouster pattern is only the beam table");
+        assertEquals(512 * 32, c.pattern().rays().size());
+
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> read(Map.of("model", "OS1-64", "pattern", Map.of("type", "sweep"))));
+        assertEquals("pattern and model/mode exclude each other: give one", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> read(Map.of("mode", "512x10", "pattern", Map.of("type", "sweep"))));
+        assertEquals("pattern and model/mode exclude each other: give one", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("range", List.of(1.0, 2.0, 3.0))));
+        assertEquals("range must be [min, max] in m, got [1.0, 2.0, 3.0]", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("optics", List.of(0.01, 0.01))));
+        assertTrue(e.getMessage().startsWith("optics must be [emitterRadius, detectorRadius, detectorOffset]"));
+        // only a model's mode given: the default model in that mode
+        assertEquals(new OusterModel(Product.OS1, 64, Spacing.UNIFORM, Mode.M2048x10),
+                read(Map.of("mode", "2048x10")).model());
+        assertEquals(new OusterModel(Product.OS0, 128, Spacing.UNIFORM, Mode.M1024x10),
+                read(Map.of("model", "OS0-128")).model());
+    }
+
+    @Test
+    void filePatternFieldsAreReadAndResolvedFromTheScenarioFolder() {
+        var t = new PatternTypes.FromFile();
+        assertEquals(new PatternTypes.FromFile.Config(Path.of("/scenarios/rays.csv"), 5),
+                t.readConfig(Map.of("file", "rays.csv", "rate", 5), new Reader()));
+        assertEquals(new PatternTypes.FromFile.Config(Path.of("/scenarios/rays.csv"), 10),
+                t.readConfig(Map.of("file", "rays.csv"), new Reader()));
+        var e = assertThrows(IllegalArgumentException.class, () -> t.readConfig(Map.of("rate", 5), new Reader()));
+        assertTrue(e.getMessage().startsWith("file must name a CSV file"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> t.readConfig(Map.of("file", "a.csv", "rate", "fast"),
+                new Reader()));
+        assertEquals("rate must be a number of scans per second (Hz), got fast", e.getMessage());
+    }
+
+    @Test
+    void pluginTypesNameThemselvesAndTheirDefaults() {
+        var sweep = new PatternTypes.Sweep();
+        assertEquals("sweep", sweep.id());
+        assertEquals(PatternTypes.Sweep.Config.class, sweep.configType());
+        assertEquals(new PatternTypes.Sweep.Config(1024, 10, List.of(-15.0, -5.0, 5.0, 15.0)), sweep.defaultConfig());
+        var ouster = new PatternTypes.Ouster();
+        assertEquals("ouster", ouster.id());
+        assertEquals(PatternTypes.Ouster.Config.class, ouster.configType());
+        assertEquals(new PatternTypes.Ouster.Config("OS1-64", "1024x10"), ouster.defaultConfig());
+        var file = new PatternTypes.FromFile();
+        assertEquals("file", file.id());
+        assertEquals(PatternTypes.FromFile.Config.class, file.configType());
+        assertEquals(new PatternTypes.FromFile.Config(null, 10), file.defaultConfig());
+        var type = new LidarSensorType();
+        assertEquals("lidar", type.id());
+        assertEquals(LidarConfig.class, type.configType());
+        for (PluginType<?> t : List.<PluginType<?>>of(sweep, ouster, file, type, new NoiseStages.RayAngle(),
+                new NoiseStages.HitpointAngle(), new NoiseStages.Distance())) {
+            assertFalse(t.description().isBlank(), t.id());
+            assertNotEquals(t.id(), t.description(), "a description says more than the id");
+        }
+        assertTrue(new NoiseStages.RayAngle().description().contains("[N-1]"));
+        assertTrue(new NoiseStages.HitpointAngle().description().contains("[N-2]"));
+        assertTrue(new NoiseStages.Distance().description().contains("[L-DN]"));
+        assertInstanceOf(RayPatternType.class, sweep);
+        assertEquals("1024x10", Mode.M1024x10.toString());
+    }
+
+    /**
+     * [L-16] The datasheet's full width at half maximum, as a Gaussian beam I ∝ exp(−2θ²/θ_D²): at half the FWHM
+     * the intensity is half the peak. OS0 0.35°, OS1 0.13° (0.18° for 128 channels), OS2 0.09°.
+     */
+    @Test
+    void ousterDivergenceL16_isTheDatasheetFwhmOfAGaussianBeam() {
+        Object[][] cases = {{Product.OS0, 32, 0.35}, {Product.OS0, 128, 0.35}, {Product.OS1, 32, 0.13},
+            {Product.OS1, 64, 0.13}, {Product.OS1, 128, 0.18}, {Product.OS2, 32, 0.09}, {Product.OS2, 128, 0.09}};
+        for (Object[] c : cases) {
+            var m = new OusterModel((Product) c[0], (int) c[1], Spacing.UNIFORM, Mode.M1024x10);
+            double halfMax = Math.toRadians((double) c[2]) / 2, thetaD = m.divergenceHalfAngle();
+            assertEquals(0.5, Math.exp(-2 * halfMax * halfMax / (thetaD * thetaD)), 1e-12, m.toString());
+            assertEquals(thetaD, LidarConfig.ouster(m).divergenceHalfAngle());
+        }
+    }
+}
