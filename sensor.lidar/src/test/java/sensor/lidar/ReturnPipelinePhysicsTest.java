@@ -1,0 +1,289 @@
+package sensor.lidar;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static sensor.api.lidar.OutputField.*;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import sensor.api.env.MaterialSpec;
+import sensor.api.env.ObjectSpec;
+import sensor.api.env.Shape;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.LidarOutput;
+import sensor.api.lidar.OutputField;
+import sensor.api.lidar.RayInterval;
+import sensor.api.material.SurfaceMaterial;
+import sensor.lidar.api.LidarConfig;
+import sensor.lidar.api.RayPatterns;
+import sensor.lidar.api.ReturnMode;
+import sensor.materials.api.AtmosphereMaterial;
+import sensor.materials.impl.AtmosphereType;
+
+/**
+ * The return pipeline [L-P] point by point against closed forms written out here: the local frame a material is
+ * evaluated in [L-3], atmospheric returns' intensity [L-13] [L-14] [L-21] in the open, behind a mirror and inside a
+ * fog bank, exact optical paths through oblique mirrors, panes and volume boundaries, and the merging of sub-rays
+ * [L-MS].
+ */
+class ReturnPipelinePhysicsTest {
+    private static final List<OutputField> FIELDS = List.of(XYZ_VEC3_F32, DISTANCE_F32, INTENSITY_F32, ENTITY_ID_I32,
+            NORMAL_VEC3_F32);
+    /** Detected power ratio of a point emitter with no divergence and a detector on the axis [L-21]. */
+    private static final double NORM = 1 / (1 - Math.exp(-2));
+
+    private static LidarConfig config(Vec3... dirs) {
+        List<Pose> rays = LidarRig.rays(dirs);
+        return new LidarConfig().setPattern(RayPatterns.generic(rays, List.of(new RayInterval(0, rays.size()))))
+                .setRange(0.1, 200).setOptics(0, 0.005, 0).setDivergenceHalfAngle(0).setFields(FIELDS).setThreads(1);
+    }
+
+    /** A plane through {@code at} whose normal is {@code normal}. */
+    private static void plane(LidarRig rig, String id, Vec3 at, Vec3 normal, String material) {
+        rig.add(id, new Shape.Plane(), new Pose(at, SweepPattern.zTo(normal.normalized())), material);
+    }
+
+    /**
+     * An isotropic-in-nothing probe: its value depends on both tangential components of the light direction in the
+     * material's local frame, and it records that the view direction equals the light direction (a monostatic
+     * lidar).
+     */
+    private static final class Probe implements SurfaceMaterial {
+        final List<double[]> calls = new ArrayList<>();
+
+        @Override
+        public synchronized double brdf(double lx, double ly, double lz, double vx, double vy, double vz) {
+            calls.add(new double[] {lx, ly, lz, vx, vy, vz});
+            return (1 + 0.3 * lx + 0.2 * ly) / Math.PI;
+        }
+    }
+
+    /**
+     * [L-3] A material is evaluated in the surface's local frame: z the normal, x the tangent n × z normalised (n × x
+     * where the normal is within 26° of z), y = n × x; light and view are the direction back to the emitter.
+     */
+    @Test
+    @DisplayName("[L-3] a material sees light and view in the surface's local frame")
+    void localFrameL3_ofAMaterialFollowsTheNormalAndTheDocumentedTangent() {
+        Vec3[] normals = {new Vec3(-1, 0.4, 0.3), new Vec3(0.2, -0.15, 1)};
+        Vec3[] points = {new Vec3(6, 0, 0), new Vec3(0, 0, -2)};
+        Vec3[][] dirs = {{new Vec3(1, 0, 0), new Vec3(1, 0.2, -0.1), new Vec3(1, -0.3, 0.25)},
+            {new Vec3(1, 0.3, -0.8), new Vec3(-0.4, 0.5, -1), new Vec3(0.2, -0.6, -0.9)}};
+        for (int s = 0; s < 2; s++) {
+            LidarRig rig = new LidarRig();
+            Probe probe = new Probe();
+            rig.material("probe", probe);
+            plane(rig, "surface", points[s], normals[s], "probe");
+            LidarOutput out = rig.run(config(dirs[s]));
+            assertEquals(3, out.count());
+            Vec3 n = normals[s].normalized();
+            Vec3 t = (Math.abs(n.z()) < 0.9 ? n.cross(Vec3.Z) : n.cross(Vec3.X)).normalized(), b = n.cross(t);
+            for (int i = 0; i < 3; i++) {
+                Vec3 d = dirs[s][i].normalized();
+                double cos = -d.dot(n), lx = -d.dot(t), ly = -d.dot(b);
+                double range = points[s].minus(Vec3.ZERO).dot(n) / d.dot(n);
+                assertEquals(range, out.getFloat(i, DISTANCE_F32, 0), 1e-5, "surface " + s + " ray " + i);
+                double expected = (1 + 0.3 * lx + 0.2 * ly) / Math.PI * cos * NORM;
+                assertEquals(expected, out.getFloat(i, INTENSITY_F32, 0), 1e-6 * expected, "surface " + s + " ray " + i);
+            }
+            for (double[] c : probe.calls) {
+                assertEquals(1, c[0] * c[0] + c[1] * c[1] + c[2] * c[2], 1e-12, "a unit light direction");
+                assertArrayEquals(new double[] {c[0], c[1], c[2]}, new double[] {c[3], c[4], c[5]}, 0, "view = light");
+            }
+        }
+    }
+
+    /** Many rays from the origin spread over a cone of half-angle 0.3 rad about {@code axis} (x or −x). */
+    private static Vec3[] fan(int n, double sign) {
+        Vec3[] d = new Vec3[n];
+        for (int i = 0; i < n; i++) {
+            double az = 0.3 * (2 * ((i * 0.6180339887) % 1) - 1), el = 0.3 * (2.0 * i / n - 1);
+            d[i] = new Vec3(sign * Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el));
+        }
+        return d;
+    }
+
+    private static double ratio(double x, double theta) {
+        double w = x * Math.tan(theta);
+        return w > 0 ? NORM * (1 - Math.exp(-2 * 0.005 * 0.005 / (w * w))) : NORM;
+    }
+
+    /**
+     * [L-14] [L-13] [L-21] An atmospheric return at OPL x is an isotropic scatterer seen through the medium:
+     * {@code e^(−αx)/π · P_det(x)}, its normal the direction back to the emitter; behind a mirror of reflectance ρ at
+     * OPL m the same with the factor ρ, x counted along the folded path.
+     */
+    @Test
+    @DisplayName("[L-14] [L-13] [L-21] atmospheric returns carry the attenuation and detection of their own range")
+    void atmosphericReturnsL14_L13_L21_haveTheClosedFormIntensityOfTheirRange() {
+        double alpha = 0.004, theta = 0.002;
+        LidarRig rig = new LidarRig();
+        rig.env.bindAmbientMaterialType(new AtmosphereType());
+        rig.env.setAmbient("atmosphere", new AtmosphereMaterial().setRefractiveIndex(1.0).setAttenuationCoefficient(alpha)
+                .setReturnProbabilityScaling(0.3));
+        rig.material("mirror", LidarPipelineTest.MIRROR);
+        // a mirror facing the −x half of the fan at x = −5, turning it towards +y: a second segment after the mirror
+        plane(rig, "mirror", new Vec3(-5, 0, 0), new Vec3(1, 1, 0), "mirror");
+        List<Vec3> dirs = new ArrayList<>(List.of(fan(3000, 1)));
+        dirs.addAll(List.of(fan(3000, -1)));
+        LidarOutput out = rig.run(config(dirs.toArray(Vec3[]::new)).setDivergenceHalfAngle(theta).setHeapDepth(2)
+                .setReturnMode(ReturnMode.FIRST));
+        int open = 0, folded = 0;
+        for (int i = 0; i < out.count(); i++) {
+            assertEquals(-1, out.getInt(i, ENTITY_ID_I32), "only the atmosphere returns");
+            double x = out.getFloat(i, DISTANCE_F32, 0), ux = out.getFloat(i, XYZ_VEC3_F32, 0) / x,
+                    uy = out.getFloat(i, XYZ_VEC3_F32, 1) / x;
+            double uz = out.getFloat(i, XYZ_VEC3_F32, 2) / x;
+            double[] back = {-ux, -uy, -uz}; // the direction back along the segment the return lies on
+            double rho = 1;
+            if (ux < 0) {
+                double m = -5 / (ux + uy); // OPL at the mirror x + y = −5 along this ray
+                if (x > m) {
+                    rho = 0.9;
+                    folded++;
+                    back = new double[] {uy, ux, -uz}; // mirrored in x + y = −5: u → (−uy, −ux, uz)
+                } else {
+                    open++;
+                }
+            } else {
+                open++;
+            }
+            double expected = rho * Math.exp(-alpha * x) / Math.PI * ratio(x, theta);
+            assertEquals(expected, out.getFloat(i, INTENSITY_F32, 0), 2e-6 * expected, "point " + i + " at " + x);
+            for (int c = 0; c < 3; c++) {
+                assertEquals(back[c], out.getFloat(i, NORMAL_VEC3_F32, c), 1e-5,
+                        "an atmospheric return faces the emitter");
+            }
+        }
+        assertTrue(open > 300 && folded > 300, "open " + open + ", folded " + folded);
+    }
+
+    /**
+     * [L-14] [L-13] A fog bank 3 m deep (shorter than its returns' mean depth): its returns lie inside it, at intensity
+     * {@code e^(−α(x − entry))/π · P_det}; a wall behind it keeps its exact optical path through both boundaries.
+     */
+    @Test
+    @DisplayName("[L-14] [L-13] a fog bank's returns lie inside it with the intensity of their depth")
+    void fogBankReturnsL14_L13_lieInsideItWithTheIntensityOfTheirDepth() {
+        double alpha = 0.08;
+        LidarRig rig = new LidarRig();
+        rig.env.bindAmbientMaterialType(new AtmosphereType());
+        rig.env.addObject(ObjectSpec.fixed("fog", new Shape.Box(1.5, 20, 20), Pose.translation(21.5, 0, 0))
+                .withMaterial(new MaterialSpec("atmosphere", new AtmosphereMaterial().setRefractiveIndex(1.0)
+                        .setAttenuationCoefficient(alpha).setReturnProbabilityScaling(0.8))));
+        rig.wallAtX("wall", 40, null);
+        Vec3[] dirs = fan(20000, 1);
+        LidarOutput out = rig.run(config(dirs).setReturnMode(ReturnMode.DUAL));
+        int fog = 0, wall = 0;
+        for (int i = 0; i < out.count(); i++) {
+            double x = out.getFloat(i, DISTANCE_F32, 0), px = out.getFloat(i, XYZ_VEC3_F32, 0), ux = px / x;
+            double entry = 20 / ux, exit = 23 / ux;
+            if (out.getInt(i, ENTITY_ID_I32) == -1) {
+                fog++;
+                assertTrue(x >= entry - 1e-4 && x <= exit + 1e-4, "fog return at " + x + " in [" + entry + ", " + exit + "]");
+                double expected = Math.exp(-alpha * (x - entry)) / Math.PI * NORM;
+                // 2e-5: the node goes on 0.1 mm past the boundary, where the attenuation starts counting
+                assertEquals(expected, out.getFloat(i, INTENSITY_F32, 0), 2e-5 * expected, "fog return at " + x);
+            } else {
+                wall++;
+                assertEquals(40 / ux, x, 2e-5, "the wall's optical path through both boundaries");
+                double expected = 0.8 / Math.PI * ux * Math.exp(-alpha * (exit - entry)) * NORM;
+                assertEquals(expected, out.getFloat(i, INTENSITY_F32, 0), 1e-5 * expected);
+            }
+        }
+        assertTrue(fog > 1000 && wall > 1000, "fog " + fog + ", wall " + wall);
+    }
+
+    /**
+     * [L-P] An oblique mirror (30° incidence) and a pane (26.6°): the child rays start where the parent hit, the
+     * mirror's in the mirrored direction d − 2(d·n)n, and their points keep the exact optical path.
+     */
+    @Test
+    @DisplayName("[L-P] oblique mirrors and panes: children leave from the hit point, optical paths stay exact")
+    void obliqueMirrorAndPaneLP_keepExactOpticalPaths() {
+        LidarRig rig = new LidarRig();
+        rig.material("mirror", LidarPipelineTest.MIRROR);
+        double c30 = Math.cos(Math.toRadians(30)), s30 = 0.5;
+        Vec3 n = new Vec3(-c30, s30, 0), hit = new Vec3(5, 0, 0);
+        plane(rig, "mirror", hit, n, "mirror");
+        Vec3 r = new Vec3(1 - 2 * c30 * c30, 2 * c30 * s30, 0); // d − 2(d·n)n for d = +x
+        plane(rig, "wall", hit.plus(r.times(4)), r.times(-1), null);
+        LidarOutput out = rig.run(config(Vec3.X).setHeapDepth(2));
+        assertEquals(1, out.count());
+        assertEquals(9, out.getFloat(0, DISTANCE_F32, 0), 2e-5, "5 m to the mirror, 4 m on to the wall");
+        assertEquals(9, out.getFloat(0, XYZ_VEC3_F32, 0), 2e-5, "the ghost lies on the emission ray");
+        assertEquals(0.9 * 0.8 / Math.PI * NORM, out.getFloat(0, INTENSITY_F32, 0), 1e-6);
+
+        LidarRig pane = new LidarRig();
+        pane.material("pane", LidarPipelineTest.PANE);
+        plane(pane, "pane", new Vec3(4, 0, 0), new Vec3(-1, 0.5, 0), "pane");
+        pane.wallAtX("wall", 10, null);
+        out = pane.run(config(Vec3.X, new Vec3(1, 0.1, 0.05)).setHeapDepth(2).setReturnMode(ReturnMode.LAST));
+        assertEquals(2, out.count());
+        for (int i = 0; i < 2; i++) {
+            double ux = out.getFloat(i, XYZ_VEC3_F32, 0) / out.getFloat(i, DISTANCE_F32, 0);
+            assertEquals(10 / ux, out.getFloat(i, DISTANCE_F32, 0), 2e-5, "through the pane, undeviated");
+            assertEquals(0.6 * 0.8 / Math.PI * ux * NORM, out.getFloat(i, INTENSITY_F32, 0), 1e-6);
+        }
+    }
+
+    /** [L-P] With two heap levels a second mirror ends the path: nothing beyond it is traced, nothing overflows. */
+    @Test
+    @DisplayName("[L-P] the heap depth bounds the reflections followed")
+    void heapDepthLP_boundsTheReflectionsFollowed() {
+        LidarRig rig = new LidarRig();
+        rig.material("mirror", LidarPipelineTest.MIRROR);
+        plane(rig, "m1", new Vec3(5, 0, 0), new Vec3(-1, 1, 0), "mirror"); // +x → +y
+        plane(rig, "m2", new Vec3(5, 5, 0), new Vec3(-1, -1, 0), "mirror"); // +y → −x
+        plane(rig, "wall", new Vec3(-5, 5, 0), new Vec3(1, 0, 0), null);
+        assertEquals(0, rig.run(config(Vec3.X).setHeapDepth(2)).count(), "depth 2: the wall after two mirrors is not seen");
+        rig.env.removeSensor("lidar");
+        LidarOutput out = rig.run(config(Vec3.X).setHeapDepth(3));
+        assertEquals(1, out.count());
+        assertEquals(20, out.getFloat(0, DISTANCE_F32, 0), 2e-5);
+        assertEquals(0.81 * 0.8 / Math.PI * NORM, out.getFloat(0, INTENSITY_F32, 0), 1e-6);
+    }
+
+    /**
+     * [L-MS] A beam of S sub-rays on a perpendicular wall: the axis at D, the S − 1 others on the ring at
+     * φ = atan(tan(θ/2)), at D/cos φ with incidence cos φ; the point is their intensity-weighted OPL and summed
+     * intensity, each sub-ray carrying 1/S of the power.
+     */
+    @Test
+    @DisplayName("[L-MS] sub-rays of a beam merge into the intensity-weighted range and summed intensity")
+    void subRaysLMS_mergeIntoTheWeightedRangeAndSummedIntensity() {
+        double theta = 0.1, d = 10;
+        int s = 7;
+        LidarRig rig = new LidarRig();
+        rig.wallAtX("wall", d, null);
+        LidarOutput out = rig.run(config(Vec3.X).setDivergenceHalfAngle(theta).setBeamSamples(s));
+        assertEquals(1, out.count());
+        double cos = Math.cos(Math.atan(Math.tan(theta / 2))), x1 = d / cos;
+        double w0 = 0.8 / Math.PI * ratio(d, theta) / s, w1 = 0.8 / Math.PI * cos * ratio(x1, theta) / s;
+        double intensity = w0 + (s - 1) * w1, range = (w0 * d + (s - 1) * w1 * x1) / intensity;
+        assertEquals(range, out.getFloat(0, DISTANCE_F32, 0), 1e-5);
+        assertEquals(intensity, out.getFloat(0, INTENSITY_F32, 0), 1e-6 * intensity);
+    }
+
+    /** [L-P] The range and intensity bounds are inclusive: a return exactly at either is kept. */
+    @Test
+    @DisplayName("[L-P] a return exactly at the minimum range or intensity is kept")
+    void boundsLP_areInclusive() {
+        LidarRig rig = new LidarRig();
+        rig.wallAtX("wall", 7, null);
+        LidarOutput out = rig.run(config(Vec3.X));
+        float x = out.getFloat(0, DISTANCE_F32, 0), in = out.getFloat(0, INTENSITY_F32, 0);
+        rig.env.removeSensor("lidar");
+        assertEquals(1, rig.run(config(Vec3.X).setMinIntensity(in)).count(), "at the intensity threshold");
+        rig.env.removeSensor("lidar");
+        assertEquals(0, rig.run(config(Vec3.X).setMinIntensity(Math.nextUp(in))).count(), "just above it");
+        rig.env.removeSensor("lidar");
+        assertEquals(1, rig.run(config(Vec3.X).setRange(x, 200)).count(), "at the minimum range");
+        rig.env.removeSensor("lidar");
+        assertEquals(0, rig.run(config(Vec3.X).setRange(Math.nextUp(x), 200)).count(), "just beyond it");
+    }
+}
