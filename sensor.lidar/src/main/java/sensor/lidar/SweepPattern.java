@@ -24,7 +24,6 @@ final class SweepPattern implements RayPatternGenerator, ScanningPattern {
     private final int columns, channels;
     private final double rate;
     private final List<Pose> rays;
-    private final double[] altitudes;
 
     SweepPattern(int columns, double rate, double[] altitudes, double[] azimuthOffsets, double beamOriginOffset) {
         this.columns = Args.inRange("columns", columns, 1, 1 << 16);
@@ -38,7 +37,6 @@ final class SweepPattern implements RayPatternGenerator, ScanningPattern {
             Args.inRange("azimuthOffsets[" + i + "]", azimuthOffsets[i], -Math.PI, Math.PI);
         }
         this.channels = altitudes.length;
-        this.altitudes = altitudes.clone();
         List<Pose> list = new ArrayList<>(columns * channels);
         for (int m = 0; m < columns; m++) {
             double encoder = 2 * Math.PI * (1 - (double) m / columns);
@@ -62,14 +60,8 @@ final class SweepPattern implements RayPatternGenerator, ScanningPattern {
 
     int channels() { return channels; }
 
-    int columns() { return columns; }
-
-    double rate() { return rate; }
-
     @Override
     public double scanRate() { return rate; }
-
-    double altitude(int channel) { return altitudes[channel]; }
 
     @Override
     public List<Pose> rays() { return rays; }

@@ -1,0 +1,93 @@
+package sensor.lidar;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static sensor.api.lidar.OutputField.*;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.LidarOutput;
+import sensor.api.lidar.RayInterval;
+import sensor.api.sensor.SensorMount;
+import sensor.api.sensor.SensorSpec;
+import sensor.lidar.api.LidarConfig;
+import sensor.lidar.api.OusterModel;
+import sensor.lidar.api.RayPatterns;
+import sensor.raytrace.CpuBvhBackend;
+
+/**
+ * The lidar sensor at its edges: the per-ray azimuth and elevation fields [O], a scan-rate check that holds for a
+ * lidar added to a running simulation, no raytrace backend, a file pattern's scan rate and configuration bounds.
+ */
+class LidarSensorEdgesTest {
+    @Test
+    void azimuthAndElevationFieldsOLP_areThoseOfThePatternRay() {
+        LidarRig rig = new LidarRig();
+        rig.add("ground", new sensor.api.env.Shape.Sphere(100), sensor.api.geom.Pose.IDENTITY, null);
+        double[][] angles = {{0.3, -0.2}, {-2.5, 0.4}, {1.9, 0.0}, {3.0, -1.2}};
+        Vec3[] d = new Vec3[angles.length];
+        for (int i = 0; i < d.length; i++) {
+            double az = angles[i][0], el = angles[i][1];
+            d[i] = new Vec3(Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el));
+        }
+        var rays = LidarRig.rays(d);
+        LidarOutput out = rig.run(new LidarConfig().setPattern(RayPatterns.generic(rays, List.of(new RayInterval(0, 4))))
+                .setRange(0.1, 200).setFields(List.of(AZIMUTH_F32, ELEVATION_F32, DISTANCE_F32)));
+        assertEquals(4, out.count(), "inside a sphere every ray hits");
+        for (int i = 0; i < 4; i++) {
+            assertEquals(angles[i][0], out.getFloat(i, AZIMUTH_F32, 0), 1e-6, "azimuth of ray " + i);
+            assertEquals(angles[i][1], out.getFloat(i, ELEVATION_F32, 0), 1e-6, "elevation of ray " + i);
+            assertEquals(100, out.getFloat(i, DISTANCE_F32, 0), 1e-4);
+        }
+    }
+
+    @Test
+    void aLidarAddedToARunningSimulationAtItsScanRateIsAcceptedAndBelowItRefused() {
+        LidarRig rig = new LidarRig();
+        rig.add("dome", new sensor.api.env.Shape.Sphere(50), sensor.api.geom.Pose.IDENTITY, null);
+        rig.env.advance(1.0);
+        LidarConfig c = LidarConfig.ouster(OusterModel.parse("OS1-32", "512x20"));
+        rig.env.addSensor(SensorSpec.of("at-rate", "lidar", c, SensorMount.world(sensor.api.geom.Pose.IDENTITY), 20));
+        rig.env.advance(0.1);
+        assertEquals(2, rig.frames.size(), "two frames at 20 Hz");
+        assertEquals(512 * 32, ((LidarOutput) rig.frames.get(0).data()).count(), "a frame holds the whole scan");
+        rig.env.removeSensor("at-rate");
+        rig.env.addSensor(SensorSpec.of("slow", "lidar", c, SensorMount.world(sensor.api.geom.Pose.IDENTITY), 19.9));
+        Throwable e = assertThrows(RuntimeException.class, () -> rig.env.advance(0.1));
+        while (e.getCause() != null && !(e instanceof IllegalArgumentException)) {
+            e = e.getCause();
+        }
+        assertTrue(e.getMessage().contains("frequency 19.9 Hz is below the scan rate 20 Hz"), e.getMessage());
+    }
+
+    @Test
+    void withoutABackendALidarReportsNothingUntilOneComes() {
+        LidarRig rig = new LidarRig();
+        rig.type.setBackend(null);
+        rig.wallAtX("wall", 10, null);
+        LidarConfig c = LidarConfig.ouster(OusterModel.parse("OS1-32", "512x10"));
+        rig.env.addSensor(SensorSpec.of("lidar", "lidar", c, SensorMount.world(sensor.api.geom.Pose.IDENTITY), 10));
+        rig.env.advance(0.2);
+        assertEquals(0, rig.frames.size());
+        rig.type.setBackend(new CpuBvhBackend());
+        rig.env.advance(0.1);
+        assertEquals(1, rig.frames.size());
+        assertTrue(((LidarOutput) rig.frames.get(0).data()).count() > 0);
+    }
+
+    @Test
+    void aFilePatternScansAtItsRate() {
+        var p = new FilePattern(new double[] {0, 1}, new double[] {0, 0}, new double[] {0, 0.1}, 4);
+        assertEquals(4, p.scanRate(), 1e-12);
+    }
+
+    @Test
+    void configurationBoundsAndChaining() {
+        var e = assertThrows(IllegalArgumentException.class, () -> new LidarConfig().setRange(5, 5));
+        assertEquals("rangeMin must be < rangeMax, got 5.0 >= 5.0", e.getMessage());
+        assertEquals(0, new LidarConfig().setRange(0, 1).rangeMin());
+        assertEquals(2, new LidarConfig().setEmitMisses(true).setThreads(2).threads());
+    }
+}
