@@ -62,6 +62,46 @@ class LidarSensorEdgesTest {
         assertTrue(e.getMessage().contains("frequency 19.9 Hz is below the scan rate 20 Hz"), e.getMessage());
     }
 
+    /**
+     * [L-P] Rays leave from their beam origins: an OS1 (beam origin 15.806 mm from the axis, at the encoder angle) in a
+     * 50 m dome measures 50 m less the origin's offset along the beam, and places its points on the dome.
+     */
+    @Test
+    void raysLeaveFromTheirBeamOriginsLP() {
+        LidarRig rig = new LidarRig();
+        rig.add("dome", new sensor.api.env.Shape.Sphere(50), sensor.api.geom.Pose.IDENTITY, null);
+        LidarOutput out = rig.run(LidarConfig.ouster(OusterModel.parse("OS1-32", "512x10")).setFields(List.of(XYZ_VEC3_F32,
+                DISTANCE_F32)));
+        assertEquals(512 * 32, out.count());
+        for (int i = 0; i < out.count(); i += 97) {
+            double x = out.getFloat(i, XYZ_VEC3_F32, 0), y = out.getFloat(i, XYZ_VEC3_F32, 1), z = out.getFloat(i, XYZ_VEC3_F32, 2);
+            assertEquals(50, Math.sqrt(x * x + y * y + z * z), 2e-4, "point " + i + " on the dome");
+            // the origin lies along the beam's horizontal direction to within the azimuth offset (a few degrees):
+            // the range is 50 m less 15.806 mm · cos(offset) · cos(elevation), to first order
+            double el = Math.asin(z / 50);
+            assertEquals(50 - 0.015806 * Math.cos(el), out.getFloat(i, DISTANCE_F32, 0), 1.5e-4, "range of point " + i);
+        }
+    }
+
+    /** [O] A ray that returns nothing gives a point marked as a miss where misses are asked for. */
+    @Test
+    void missesAreEmittedWhenAskedFor() {
+        LidarRig rig = new LidarRig();
+        rig.wallAtX("wall", 10, null);
+        var rays = LidarRig.rays(Vec3.X, new Vec3(-1, 0, 0), new Vec3(1, 0.1, 0));
+        LidarConfig c = new LidarConfig().setPattern(RayPatterns.generic(rays, List.of(new RayInterval(0, 3))))
+                .setRange(0.1, 200).setFields(List.of(DISTANCE_F32, ENTITY_ID_I32, IS_HIT_I32));
+        assertEquals(2, rig.run(c).count(), "without misses: the two rays on the wall");
+        rig.env.removeSensor("lidar");
+        LidarOutput out = rig.run(c.setEmitMisses(true));
+        assertEquals(3, out.count());
+        int[] hit = {out.getInt(0, IS_HIT_I32), out.getInt(1, IS_HIT_I32), out.getInt(2, IS_HIT_I32)};
+        assertArrayEquals(new int[] {1, 0, 1}, hit);
+        assertEquals(-1, out.getInt(1, ENTITY_ID_I32));
+        assertEquals(0, out.getFloat(1, DISTANCE_F32, 0));
+        assertEquals(10, out.getFloat(0, DISTANCE_F32, 0), 1e-5);
+    }
+
     @Test
     void withoutABackendALidarReportsNothingUntilOneComes() {
         LidarRig rig = new LidarRig();
