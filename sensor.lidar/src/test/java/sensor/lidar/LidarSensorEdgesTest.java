@@ -118,6 +118,23 @@ class LidarSensorEdgesTest {
     }
 
     @Test
+    void aGenericPatternCyclesThroughItsIntervalsWithinItsRays() {
+        var rays = LidarRig.rays(Vec3.X, Vec3.Y, Vec3.Z);
+        var p = new GenericPattern(rays, List.of(new RayInterval(0, 1), new RayInterval(1, 2)));
+        assertEquals(new RayInterval(0, 1), p.interval(0, 0.1));
+        assertEquals(new RayInterval(1, 2), p.interval(0.1, 0.2));
+        assertEquals(new RayInterval(0, 1), p.interval(0.2, 0.3));
+        assertEquals(new RayInterval(0, 3), new GenericPattern(rays, List.of(new RayInterval(0, 3))).interval(0, 1));
+        var e = assertThrows(IllegalArgumentException.class, () -> new GenericPattern(rays, List.of(new RayInterval(3, 1))));
+        assertEquals("intervals[0] = " + new RayInterval(3, 1) + " must lie within the 3 rays", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new GenericPattern(rays, List.of(new RayInterval(0, 4))));
+        var withNull = new java.util.ArrayList<>(rays);
+        withNull.set(1, null);
+        e = assertThrows(IllegalArgumentException.class, () -> new GenericPattern(withNull, List.of(new RayInterval(0, 1))));
+        assertEquals("rays[1] must not be null", e.getMessage());
+    }
+
+    @Test
     void aFilePatternScansAtItsRate() {
         var p = new FilePattern(new double[] {0, 1}, new double[] {0, 0}, new double[] {0, 0.1}, 4);
         assertEquals(4, p.scanRate(), 1e-12);

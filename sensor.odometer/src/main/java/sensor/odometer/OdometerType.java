@@ -61,9 +61,7 @@ public class OdometerType implements SensorType<OdometerConfig> {
 
         /** Distance for wheel angle {@code u} and a standard normal {@code z}. */
         double distance(double u, double z) {
-            if (sigma > 0) {
-                u += sigma * z;
-            }
+            u += sigma * z;
             if (cycle > 0) {
                 u = cycle * Math.floor(u / cycle);
             }
@@ -72,7 +70,7 @@ public class OdometerType implements SensorType<OdometerConfig> {
 
         @Override
         public Object sample(SampleContext ctx) {
-            double z = sigma > 0 ? ctx.random().gaussian(ctx.index(), 0, 0) : 0;
+            double z = ctx.random().gaussian(ctx.index(), 0, 0); // counter-based: a draw changes no other draw
             return new Channels(NAMES, UNITS, new double[] {distance(ctx.jointPosition(jointId, ctx.time()), z)});
         }
     }
