@@ -48,10 +48,6 @@ final class ImuSensor implements Sensor {
         this.units = List.copyOf(units);
     }
 
-    List<String> channelNames() {
-        return names;
-    }
-
     @Override
     public Object sample(SampleContext ctx) {
         double t = ctx.time();

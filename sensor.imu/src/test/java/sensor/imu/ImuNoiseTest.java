@@ -253,6 +253,25 @@ class ImuNoiseTest {
         assertThrows(IllegalArgumentException.class, () -> sampleWith(stating(-1), new double[3]));
     }
 
+    /** A stage sees the sample's index, time and period, and the sample's own context. */
+    @Test
+    void TIMU_aStageSeesTheSamplesIndexTimeAndContext() {
+        List<Object> seen = new ArrayList<>();
+        TriaxialStageType<Double> probe = new TriaxialStageType<>() {
+            @Override public String id() { return "probe"; }
+            @Override public Class<Double> configType() { return Double.class; }
+            @Override public Double defaultConfig() { return 0.0; }
+            @Override public TriaxialStage create(Double k) {
+                return (u, c) -> seen.addAll(List.of(c.index(), c.time(), c.period(), c.frequency(), c.sample().sensorId()));
+            }
+        };
+        List<TriaxialStageType<?>> types = new ArrayList<>(BuiltinStages.all());
+        types.add(probe);
+        var s = ImuFactory.create(ImuConfig.of(Accelerometer.of().withStages(StageSpec.of("probe", 0.0))), types);
+        s.sample(StaticContext.atRest("acc", 0, 10).at(7));
+        assertEquals(List.of(7L, 0.7, 0.1, 10.0, "acc"), seen);
+    }
+
     @Test
     void TIMU_thirdPartyStageTypeIsUsedById() {
         TriaxialStageType<Double> scale = new TriaxialStageType<>() {
