@@ -356,4 +356,27 @@ class PrimitivesTest {
         var p = sensor.inverseTransformPoint(new Vec3(w[0], w[1], w[2]));
         return new double[] {p.x(), p.y(), p.z()};
     }
+
+    /** A triangle's bounding sphere is centred at its centroid and reaches its farthest vertex. */
+    @Test
+    void aTrianglesBoundingSphereIsCentredAtItsCentroid() {
+        double[] a = {1, -2, 3}, b = {4, 0.5, -1}, c = {-2, 3, 2.5};
+        double[] s = new Primitives.Triangle(0, a, b, c).bounds();
+        double[] m = {1, 0.5, 1.5};
+        for (int k = 0; k < 3; k++) {
+            assertEquals(m[k], s[k], 1e-15, "centre " + k);
+        }
+        double r = 0;
+        for (double[] v : new double[][] {a, b, c}) {
+            r = Math.max(r, Math.sqrt(Math.pow(v[0] - m[0], 2) + Math.pow(v[1] - m[1], 2) + Math.pow(v[2] - m[2], 2)));
+        }
+        assertEquals(r, s[3], 1e-15);
+    }
+
+    @Test
+    void theConeTypeNamesItsModelAndDefaults() {
+        ConeType t = new ConeType();
+        assertEquals(sensor.cone.config.ConeConfig.DEFAULT, t.defaultConfig());
+        assertTrue(t.description().contains("[C]"), t.description());
+    }
 }
