@@ -125,6 +125,8 @@ class LidarSensorEdgesTest {
         assertEquals(new RayInterval(1, 2), p.interval(0.1, 0.2));
         assertEquals(new RayInterval(0, 1), p.interval(0.2, 0.3));
         assertEquals(new RayInterval(0, 3), new GenericPattern(rays, List.of(new RayInterval(0, 3))).interval(0, 1));
+        assertEquals(new RayInterval(7, 0), new GenericPattern(rays, List.of(new RayInterval(7, 0))).interval(0, 1),
+                "an empty interval fires nothing wherever it starts");
         var e = assertThrows(IllegalArgumentException.class, () -> new GenericPattern(rays, List.of(new RayInterval(3, 1))));
         assertEquals("intervals[0] = " + new RayInterval(3, 1) + " must lie within the 3 rays", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new GenericPattern(rays, List.of(new RayInterval(0, 4))));
