@@ -2,8 +2,9 @@
 //
 // Compiled to PTX at build time (nvcc -ptx -arch=compute_75 -fmad=false) and loaded with cuModuleLoadData.
 // Every function here is a line-by-line port of the Java reference traversal FlatTracer (itself following
-// sensor.raytrace's CpuTraceScene/MeshBvh/Analytic): same flat arrays, same float slab tests, same float
-// Moller-Trumbore with ties to the lower triangle id, the same double refinement and closed-form shapes.
+// sensor.raytrace's CpuTraceScene/MeshBvh/Analytic): same flat arrays, same float slab tests, the same
+// watertight triangle test (Woop, Benthin and Wald) with ties to the lower triangle id, the same double refinement
+// and closed-form shapes.
 // With -fmad=false no multiply-add is contracted, so every float and double operation rounds exactly as in
 // Java, and the hits are the CPU's to the last bit (up to libm differences in no function used here: only
 // +, -, *, /, sqrt, which are correctly rounded on both).
@@ -82,21 +83,41 @@ struct Hit {
 
 __device__ int meshLeaf(int ref, const float *__restrict__ tri, const int *__restrict__ triId, float ox, float oy,
         float oz, float dx, float dy, float dz, float *tBest, int best) {
+    // the watertight test (Woop, Benthin and Wald 2013), the CPU backend's arithmetic operation by operation
+    float adx = fabsf(dx), ady = fabsf(dy), adz = fabsf(dz);
+    int kz = adx > ady ? (adx > adz ? 0 : 2) : (ady > adz ? 1 : 2);
+    int kx = kz == 2 ? 0 : kz + 1, ky = kx == 2 ? 0 : kx + 1;
+    float d[3] = {dx, dy, dz};
+    if (d[kz] < 0.0f) {
+        int k = kx;
+        kx = ky;
+        ky = k;
+    }
+    float sz = 1.0f / d[kz], sx = d[kx] * sz, sy = d[ky] * sz;
     for (int s = ((unsigned int) ref) >> 3, e = s + (ref & 7); s < e; s++) {
         const float *q = tri + 9 * s;
-        float ax = q[0], ay = q[1], az = q[2];
-        float e1x = q[3] - ax, e1y = q[4] - ay, e1z = q[5] - az;
-        float e2x = q[6] - ax, e2y = q[7] - ay, e2z = q[8] - az;
-        float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-        float det = e1x * px + e1y * py + e1z * pz;
-        float idet = 1.0f / det;
-        float tx = ox - ax, ty = oy - ay, tz = oz - az;
-        float u = (tx * px + ty * py + tz * pz) * idet;
-        if (!(u >= 0.0f && u <= 1.0f)) continue;
-        float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-        float v = (dx * qx + dy * qy + dz * qz) * idet;
-        if (!(v >= 0.0f && u + v <= 1.0f)) continue;
-        float t = (e2x * qx + e2y * qy + e2z * qz) * idet;
+        float rel[9];
+        for (int k = 0; k < 9; k += 3) {
+            rel[k] = q[k] - ox;
+            rel[k + 1] = q[k + 1] - oy;
+            rel[k + 2] = q[k + 2] - oz;
+        }
+        float aZ = rel[kz], bZ = rel[3 + kz], cZ = rel[6 + kz];
+        float aX = rel[kx] - sx * aZ, aY = rel[ky] - sy * aZ;
+        float bX = rel[3 + kx] - sx * bZ, bY = rel[3 + ky] - sy * bZ;
+        float cX = rel[6 + kx] - sx * cZ, cY = rel[6 + ky] - sy * cZ;
+        float u = cX * bY - cY * bX, v = aX * cY - aY * cX;
+        if ((u < 0.0f && v > 0.0f) || (u > 0.0f && v < 0.0f)) continue;
+        float w = bX * aY - bY * aX;
+        if (u == 0.0f || v == 0.0f || w == 0.0f) {
+            u = (float) ((double) cX * bY - (double) cY * bX);
+            v = (float) ((double) aX * cY - (double) aY * cX);
+            w = (float) ((double) bX * aY - (double) bY * aX);
+        }
+        if ((u < 0.0f || v < 0.0f || w < 0.0f) && (u > 0.0f || v > 0.0f || w > 0.0f)) continue;
+        float det = u + v + w;
+        if (det == 0.0f) continue;
+        float t = (u * (sz * aZ) + v * (sz * bZ) + w * (sz * cZ)) / det;
         if (t > 0.0f && (t < *tBest || (t == *tBest && best >= 0 && triId[s] < triId[best]))) {
             *tBest = t;
             best = s;
@@ -112,18 +133,17 @@ __device__ int meshIntersect(int root, const float *__restrict__ nb, const int *
     int stack[STACK];
     float stackT[STACK];
     float ix = finv(dx), iy = finv(dy), iz = finv(dz);
-    float oix = ox * ix, oiy = oy * iy, oiz = oz * iz;
     int nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5;
     int fx = 3 - nx, fy = 5 - ny, fz = 7 - nz;
     float tBest = tmax;
     int hit = -1, sp = 0, node = root;
     for (;;) {
         const float *b = nb + 12 * (long long) node;
-        float ln = fmx(fmx(b[nx] * ix - oix, b[ny] * iy - oiy), fmx(b[nz] * iz - oiz, 0.0f));
-        float lf = fmn(fmn(b[fx] * ix - oix, b[fy] * iy - oiy), b[fz] * iz - oiz) * ROBUST;
+        float ln = fmx(fmx((b[nx] - ox) * ix, (b[ny] - oy) * iy), fmx((b[nz] - oz) * iz, 0.0f));
+        float lf = fmn(fmn((b[fx] - ox) * ix, (b[fy] - oy) * iy), (b[fz] - oz) * iz) * ROBUST;
         b += 6;
-        float rn = fmx(fmx(b[nx] * ix - oix, b[ny] * iy - oiy), fmx(b[nz] * iz - oiz, 0.0f));
-        float rf = fmn(fmn(b[fx] * ix - oix, b[fy] * iy - oiy), b[fz] * iz - oiz) * ROBUST;
+        float rn = fmx(fmx((b[nx] - ox) * ix, (b[ny] - oy) * iy), fmx((b[nz] - oz) * iz, 0.0f));
+        float rf = fmn(fmn((b[fx] - ox) * ix, (b[fy] - oy) * iy), (b[fz] - oz) * iz) * ROBUST;
         bool hl = ln <= lf && ln <= tBest;
         bool hr = rn <= rf && rn <= tBest;
         int cl = nc[2 * node], cr = nc[2 * node + 1];
@@ -318,18 +338,17 @@ __device__ void trace(const Scene &s, double ox, double oy, double oz, double dx
     const int *nc = s.tlasChild;
     float fox = (float) ox, foy = (float) oy, foz = (float) oz;
     float ix = finv((float) dx), iy = finv((float) dy), iz = finv((float) dz);
-    float oix = fox * ix, oiy = foy * iy, oiz = foz * iz;
     int nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5;
     int fx = 3 - nx, fy = 5 - ny, fz = 7 - nz;
     float limit = fnextup((float) h->t);
     int sp = 0, node = 0;
     for (;;) {
         const float *b = nb + 12 * node;
-        float ln = fmx(fmx(b[nx] * ix - oix, b[ny] * iy - oiy), fmx(b[nz] * iz - oiz, 0.0f));
-        float lf = fmn(fmn(b[fx] * ix - oix, b[fy] * iy - oiy), b[fz] * iz - oiz) * ROBUST;
+        float ln = fmx(fmx((b[nx] - fox) * ix, (b[ny] - foy) * iy), fmx((b[nz] - foz) * iz, 0.0f));
+        float lf = fmn(fmn((b[fx] - fox) * ix, (b[fy] - foy) * iy), (b[fz] - foz) * iz) * ROBUST;
         b += 6;
-        float rn = fmx(fmx(b[nx] * ix - oix, b[ny] * iy - oiy), fmx(b[nz] * iz - oiz, 0.0f));
-        float rf = fmn(fmn(b[fx] * ix - oix, b[fy] * iy - oiy), b[fz] * iz - oiz) * ROBUST;
+        float rn = fmx(fmx((b[nx] - fox) * ix, (b[ny] - foy) * iy), fmx((b[nz] - foz) * iz, 0.0f));
+        float rf = fmn(fmn((b[fx] - fox) * ix, (b[fy] - foy) * iy), (b[fz] - foz) * iz) * ROBUST;
         bool hl = ln <= lf && ln <= limit;
         bool hr = rn <= rf && rn <= limit;
         int cl = nc[2 * node], cr = nc[2 * node + 1];

@@ -672,21 +672,20 @@ final class CpuTraceScene implements TraceScene {
         final float[] stackT = c.tlasStackT;
         float fox = (float) ox, foy = (float) oy, foz = (float) oz;
         float ix = MeshBvh.inv((float) dx), iy = MeshBvh.inv((float) dy), iz = MeshBvh.inv((float) dz);
-        float oix = fox * ix, oiy = foy * iy, oiz = foz * iz;
         int nx = ix >= 0 ? 0 : 3, ny = iy >= 0 ? 1 : 4, nz = iz >= 0 ? 2 : 5;
         int fx = 3 - nx, fy = 5 - ny, fz = 7 - nz;
         float limit = Math.nextUp((float) c.tBest);
         int sp = 0, node = 0;
         for (;;) {
             int b = 12 * node;
-            float ln = MeshBvh.max(MeshBvh.max(nb[b + nx] * ix - oix, nb[b + ny] * iy - oiy),
-                    MeshBvh.max(nb[b + nz] * iz - oiz, 0f));
-            float lf = MeshBvh.min(MeshBvh.min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz)
+            float ln = MeshBvh.max(MeshBvh.max((nb[b + nx] - fox) * ix, (nb[b + ny] - foy) * iy),
+                    MeshBvh.max((nb[b + nz] - foz) * iz, 0f));
+            float lf = MeshBvh.min(MeshBvh.min((nb[b + fx] - fox) * ix, (nb[b + fy] - foy) * iy), (nb[b + fz] - foz) * iz)
                     * MeshBvh.ROBUST;
             b += 6;
-            float rn = MeshBvh.max(MeshBvh.max(nb[b + nx] * ix - oix, nb[b + ny] * iy - oiy),
-                    MeshBvh.max(nb[b + nz] * iz - oiz, 0f));
-            float rf = MeshBvh.min(MeshBvh.min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz)
+            float rn = MeshBvh.max(MeshBvh.max((nb[b + nx] - fox) * ix, (nb[b + ny] - foy) * iy),
+                    MeshBvh.max((nb[b + nz] - foz) * iz, 0f));
+            float rf = MeshBvh.min(MeshBvh.min((nb[b + fx] - fox) * ix, (nb[b + fy] - foy) * iy), (nb[b + fz] - foz) * iz)
                     * MeshBvh.ROBUST;
             boolean hl = ln <= lf && ln <= limit;
             boolean hr = rn <= rf && rn <= limit;

@@ -7,8 +7,8 @@ import sensor.raytrace.geometry.Meshes;
 /**
  * The per-shape structure (BLAS) of a triangle mesh: a {@link Bvh4} (collapsed from a binned-SAH {@link Bvh2})
  * over its triangles, with the triangles
- * copied in leaf order as {@code v0, e1 = v1 − v0, e2 = v2 − v0} (9 floats each) for a float
- * Möller–Trumbore test. The winning triangle's range and normal are then recomputed in double from the
+ * copied in leaf order as their three float vertices (9 floats each) for a float watertight test
+ * ({@link #watertight}). The winning triangle's range and normal are then recomputed in double from the
  * original vertices ({@link #refine}), so ranges are exact to double rounding of float geometry.
  */
 final class MeshBvh {
@@ -66,7 +66,8 @@ final class MeshBvh {
     }
 
     /**
-     * The triangles in leaf order as {@code v0, e1, e2} (9 floats each); when {@code pb} is not null, also
+     * The triangles in leaf order as their three float vertices (9 floats each, the mesh's own values, so
+     * neighbours share their edges bit for bit); when {@code pb} is not null, also
      * each leaf slot's triangle box (6 floats: min xyz, max xyz of the three float vertices, as
      * {@link Meshes#triangleBounds} gives them).
      */
@@ -79,8 +80,8 @@ final class MeshBvh {
             for (int k = 0; k < 3; k++) {
                 float va = vertices[a + k], vb = vertices[b + k], vc = vertices[c + k];
                 tri[9 * s + k] = va;
-                tri[9 * s + 3 + k] = vb - va;
-                tri[9 * s + 6 + k] = vc - va;
+                tri[9 * s + 3 + k] = vb;
+                tri[9 * s + 6 + k] = vc;
                 if (pb != null) {
                     pb[6 * s + k] = Math.min(va, Math.min(vb, vc));
                     pb[6 * s + 3 + k] = Math.max(va, Math.max(vb, vc));
@@ -129,7 +130,7 @@ final class MeshBvh {
         final int[] stack = ctx.stack;
         final float[] stackT = ctx.stackT;
         float ix = inv(dx), iy = inv(dy), iz = inv(dz);
-        float oix = ox * ix, oiy = oy * iy, oiz = oz * iz;
+        shear(dx, dy, dz, ctx, TraceContext.PACKET);
         int nx = ix >= 0 ? 0 : 12, ny = iy >= 0 ? 4 : 16, nz = iz >= 0 ? 8 : 20;
         int fx = 12 - nx, fy = 20 - ny, fz = 28 - nz;
         float tBest = tmax;
@@ -139,14 +140,14 @@ final class MeshBvh {
         for (;;) {
             int b = Bvh4.STRIDE * node;
             int bx = b + nx, by = b + ny, bz = b + nz, ex = b + fx, ey = b + fy, ez = b + fz;
-            float n0 = max(max(nb[bx] * ix - oix, nb[by] * iy - oiy), max(nb[bz] * iz - oiz, 0f));
-            float f0 = min(min(nb[ex] * ix - oix, nb[ey] * iy - oiy), nb[ez] * iz - oiz) * ROBUST;
-            float n1 = max(max(nb[bx + 1] * ix - oix, nb[by + 1] * iy - oiy), max(nb[bz + 1] * iz - oiz, 0f));
-            float f1 = min(min(nb[ex + 1] * ix - oix, nb[ey + 1] * iy - oiy), nb[ez + 1] * iz - oiz) * ROBUST;
-            float n2 = max(max(nb[bx + 2] * ix - oix, nb[by + 2] * iy - oiy), max(nb[bz + 2] * iz - oiz, 0f));
-            float f2 = min(min(nb[ex + 2] * ix - oix, nb[ey + 2] * iy - oiy), nb[ez + 2] * iz - oiz) * ROBUST;
-            float n3 = max(max(nb[bx + 3] * ix - oix, nb[by + 3] * iy - oiy), max(nb[bz + 3] * iz - oiz, 0f));
-            float f3 = min(min(nb[ex + 3] * ix - oix, nb[ey + 3] * iy - oiy), nb[ez + 3] * iz - oiz) * ROBUST;
+            float n0 = max(max((nb[bx] - ox) * ix, (nb[by] - oy) * iy), max((nb[bz] - oz) * iz, 0f));
+            float f0 = min(min((nb[ex] - ox) * ix, (nb[ey] - oy) * iy), (nb[ez] - oz) * iz) * ROBUST;
+            float n1 = max(max((nb[bx + 1] - ox) * ix, (nb[by + 1] - oy) * iy), max((nb[bz + 1] - oz) * iz, 0f));
+            float f1 = min(min((nb[ex + 1] - ox) * ix, (nb[ey + 1] - oy) * iy), (nb[ez + 1] - oz) * iz) * ROBUST;
+            float n2 = max(max((nb[bx + 2] - ox) * ix, (nb[by + 2] - oy) * iy), max((nb[bz + 2] - oz) * iz, 0f));
+            float f2 = min(min((nb[ex + 2] - ox) * ix, (nb[ey + 2] - oy) * iy), (nb[ez + 2] - oz) * iz) * ROBUST;
+            float n3 = max(max((nb[bx + 3] - ox) * ix, (nb[by + 3] - oy) * iy), max((nb[bz + 3] - oz) * iz, 0f));
+            float f3 = min(min((nb[ex + 3] - ox) * ix, (nb[ey + 3] - oy) * iy), (nb[ez + 3] - oz) * iz) * ROBUST;
             int c = 4 * node;
             int base = sp;
             if (n0 <= f0 && n0 <= tBest) {
@@ -210,23 +211,7 @@ final class MeshBvh {
         final int[] id = triId;
         int best = hit;
         for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-            int q = 9 * s;
-            float e1x = tr[q + 3], e1y = tr[q + 4], e1z = tr[q + 5];
-            float e2x = tr[q + 6], e2y = tr[q + 7], e2z = tr[q + 8];
-            float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-            float det = e1x * px + e1y * py + e1z * pz;
-            float idet = 1f / det;
-            float tx = ox - tr[q], ty = oy - tr[q + 1], tz = oz - tr[q + 2];
-            float u = (tx * px + ty * py + tz * pz) * idet;
-            if (!(u >= 0f && u <= 1f)) {
-                continue;
-            }
-            float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-            float v = (dx * qx + dy * qy + dz * qz) * idet;
-            if (!(v >= 0f && u + v <= 1f)) {
-                continue;
-            }
-            float t = (e2x * qx + e2y * qy + e2z * qz) * idet;
+            float t = watertight(relative(tr, 9 * s, ox, oy, oz, ctx.rel), ctx, TraceContext.PACKET);
             if (t > 0f && (t < tBest || (t == tBest && best >= 0 && id[s] < id[best]))) {
                 tBest = t;
                 best = s;
@@ -258,6 +243,7 @@ final class MeshBvh {
         int m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0, m6 = 0, m7 = 0;
         for (int bits = mask; bits != 0; bits &= bits - 1) {
             int i = Integer.numberOfTrailingZeros(bits);
+            shear(ctx.fdx[i], ctx.fdy[i], ctx.fdz[i], ctx, i);
             int oct = (ix[i] >= 0 ? 0 : 1) | (iy[i] >= 0 ? 0 : 2) | (iz[i] >= 0 ? 0 : 4);
             int bit = 1 << i;
             switch (oct) {
@@ -379,8 +365,8 @@ final class MeshBvh {
                 for (int bits = mask; bits != 0; bits &= bits - 1) {
                     int i = Integer.numberOfTrailingZeros(bits);
                     float a = ix[i], cc = iy[i], e = iz[i];
-                    float tn = max(max(pnx * a - ox * a, pny * cc - oy * cc), max(pnz * e - oz * e, 0f));
-                    float tf = min(min(pfx * a - ox * a, pfy * cc - oy * cc), pfz * e - oz * e) * ROBUST;
+                    float tn = max(max((pnx - ox) * a, (pny - oy) * cc), max((pnz - oz) * e, 0f));
+                    float tf = min(min((pfx - ox) * a, (pfy - oy) * cc), (pfz - oz) * e) * ROBUST;
                     if (tn <= tf && tn <= tb[i]) {
                         lm |= 1 << i;
                     }
@@ -391,27 +377,10 @@ final class MeshBvh {
                 final float[] tr = tri;
                 final int[] id = triId;
                 for (int s = s0, e = s0 + (ref & 7); s < e; s++) {
-                    int q = 9 * s;
-                    float e1x = tr[q + 3], e1y = tr[q + 4], e1z = tr[q + 5];
-                    float e2x = tr[q + 6], e2y = tr[q + 7], e2z = tr[q + 8];
-                    float tx = ox - tr[q], ty = oy - tr[q + 1], tz = oz - tr[q + 2];
-                    float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-                    float tq = e2x * qx + e2y * qy + e2z * qz;
+                    float[] rel = relative(tr, 9 * s, ox, oy, oz, ctx.rel); // one origin: once per triangle
                     for (int bits = lm; bits != 0; bits &= bits - 1) {
                         int i = Integer.numberOfTrailingZeros(bits);
-                        float dx = dxs[i], dy = dys[i], dz = dzs[i];
-                        float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-                        float det = e1x * px + e1y * py + e1z * pz;
-                        float idet = 1f / det;
-                        float u = (tx * px + ty * py + tz * pz) * idet;
-                        if (!(u >= 0f && u <= 1f)) {
-                            continue;
-                        }
-                        float v = (dx * qx + dy * qy + dz * qz) * idet;
-                        if (!(v >= 0f && u + v <= 1f)) {
-                            continue;
-                        }
-                        float t = tq * idet;
+                        float t = watertight(rel, ctx, i);
                         float best = tb[i];
                         int h = slot[i];
                         if (t > 0f && (t < best || (t == best && h >= 0 && id[s] < id[h]))) {
@@ -557,27 +526,9 @@ final class MeshBvh {
         final float[] oxs = ctx.fox, oys = ctx.foy, ozs = ctx.foz;
         final int[] slot = ctx.slot;
         for (int s = s0; s < s1; s++) {
-            int q = 9 * s;
-            float v0x = tr[q], v0y = tr[q + 1], v0z = tr[q + 2];
-            float e1x = tr[q + 3], e1y = tr[q + 4], e1z = tr[q + 5];
-            float e2x = tr[q + 6], e2y = tr[q + 7], e2z = tr[q + 8];
             for (int bits = lm; bits != 0; bits &= bits - 1) {
                 int i = Integer.numberOfTrailingZeros(bits);
-                float dx = dxs[i], dy = dys[i], dz = dzs[i];
-                float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-                float det = e1x * px + e1y * py + e1z * pz;
-                float idet = 1f / det;
-                float tx = oxs[i] - v0x, ty = oys[i] - v0y, tz = ozs[i] - v0z;
-                float u = (tx * px + ty * py + tz * pz) * idet;
-                if (!(u >= 0f && u <= 1f)) {
-                    continue;
-                }
-                float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-                float v = (dx * qx + dy * qy + dz * qz) * idet;
-                if (!(v >= 0f && u + v <= 1f)) {
-                    continue;
-                }
-                float t = (e2x * qx + e2y * qy + e2z * qz) * idet;
+                float t = watertight(relative(tr, 9 * s, oxs[i], oys[i], ozs[i], ctx.rel), ctx, i);
                 float best = tb[i];
                 int h = slot[i];
                 if (t > 0f && (t < best || (t == best && h >= 0 && id[s] < id[h]))) {
@@ -606,6 +557,77 @@ final class MeshBvh {
         n[1] = ny / len;
         n[2] = nz / len;
         return den == 0 ? Double.NaN : dist;
+    }
+
+    /**
+     * The per-ray constants of {@link #watertight} for lane {@code i} of {@code c}: the axis of the direction's
+     * largest extent becomes z (x and y swapped when it points backwards, keeping the winding), and the shear
+     * (d_x/d_z, d_y/d_z, 1/d_z) that makes the ray run along z.
+     */
+    static void shear(float dx, float dy, float dz, TraceContext c, int i) {
+        float adx = Math.abs(dx), ady = Math.abs(dy), adz = Math.abs(dz);
+        int kz = adx > ady ? (adx > adz ? 0 : 2) : (ady > adz ? 1 : 2);
+        int kx = kz == 2 ? 0 : kz + 1, ky = kx == 2 ? 0 : kx + 1;
+        float dkz = pick(kz, dx, dy, dz);
+        if (dkz < 0f) {
+            int k = kx;
+            kx = ky;
+            ky = k;
+        }
+        float sz = 1f / dkz;
+        c.axes[i] = kx | ky << 2 | kz << 4;
+        c.shear[3 * i] = pick(kx, dx, dy, dz) * sz;
+        c.shear[3 * i + 1] = pick(ky, dx, dy, dz) * sz;
+        c.shear[3 * i + 2] = sz;
+    }
+
+    /**
+     * Watertight ray–triangle test (Woop, Benthin and Wald, "Watertight Ray/Triangle Intersection", JCGT 2(1), 2013)
+     * of a triangle, its vertices less the ray origin in {@code rel} ({@link #relative}), against the ray of lane
+     * {@code i} ({@link #shear}): the vertices are sheared so that the ray runs along z, and the 2D edge functions U, V, W decide
+     * inside or outside (recomputed in double where one is 0). An edge shared by two triangles is evaluated from
+     * the same vertices with the same arithmetic in both, so a ray on it hits at least one of them. Returns the
+     * distance along the ray, or NaN for a miss (the caller keeps t in (0, best)).
+     */
+    static float watertight(float[] rel, TraceContext c, int i) {
+        int k = c.axes[i], kx = k & 3, ky = (k >> 2) & 3, kz = k >> 4;
+        float sx = c.shear[3 * i], sy = c.shear[3 * i + 1], sz = c.shear[3 * i + 2];
+        float aZ = rel[kz], bZ = rel[3 + kz], cZ = rel[6 + kz];
+        float aX = rel[kx] - sx * aZ, aY = rel[ky] - sy * aZ;
+        float bX = rel[3 + kx] - sx * bZ, bY = rel[3 + ky] - sy * bZ;
+        float cX = rel[6 + kx] - sx * cZ, cY = rel[6 + ky] - sy * cZ;
+        float u = cX * bY - cY * bX, v = aX * cY - aY * cX;
+        if (u < 0f && v > 0f || u > 0f && v < 0f) { // a non-zero float edge function has its exact sign
+            return Float.NaN;
+        }
+        float w = bX * aY - bY * aX;
+        if (u == 0f || v == 0f || w == 0f) {
+            u = (float) ((double) cX * bY - (double) cY * bX);
+            v = (float) ((double) aX * cY - (double) aY * cX);
+            w = (float) ((double) bX * aY - (double) bY * aX);
+        }
+        if ((u < 0f || v < 0f || w < 0f) && (u > 0f || v > 0f || w > 0f)) {
+            return Float.NaN;
+        }
+        float det = u + v + w;
+        if (det == 0f) {
+            return Float.NaN;
+        }
+        return (u * (sz * aZ) + v * (sz * bZ) + w * (sz * cZ)) / det;
+    }
+
+    /** The vertices of the triangle at {@code tr[q..q+8]} less the origin, into {@code rel}. */
+    static float[] relative(float[] tr, int q, float ox, float oy, float oz, float[] rel) {
+        for (int k = 0; k < 9; k += 3) {
+            rel[k] = tr[q + k] - ox;
+            rel[k + 1] = tr[q + k + 1] - oy;
+            rel[k + 2] = tr[q + k + 2] - oz;
+        }
+        return rel;
+    }
+
+    private static float pick(int k, float x, float y, float z) {
+        return k == 0 ? x : k == 1 ? y : z;
     }
 
     static float inv(float d) {

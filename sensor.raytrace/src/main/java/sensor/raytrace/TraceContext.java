@@ -32,6 +32,11 @@ final class TraceContext extends Hit {
     final float[] ftBest = new float[PACKET];
     final float[] wix = new float[PACKET], wiy = new float[PACKET], wiz = new float[PACKET], wLimit = new float[PACKET];
     final int[] slot = new int[PACKET];
+    /** Watertight test's constants per lane (lane {@link #PACKET}: a lone ray): axes kx | ky << 2 | kz << 4, shear. */
+    final int[] axes = new int[PACKET + 1];
+    final float[] shear = new float[3 * (PACKET + 1)];
+    /** The triangle under test, its vertices less the ray origin (9 floats). */
+    final float[] rel = new float[9];
     /** Packet lanes: ray indices. */
     final int[] lane = new int[PACKET];
     /** Ray order within a chunk, and band counts, for grouping rays into packets. */

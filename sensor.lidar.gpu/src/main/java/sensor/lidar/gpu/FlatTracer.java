@@ -6,7 +6,7 @@ import sensor.raytrace.geometry.Hit;
 
 /**
  * The Java reference traversal of the exact flat arrays of a {@link FlatScene}: the {@code closestHit} kernel of
- * {@code trace.cu} line by line (float slab tests and Möller–Trumbore with ties to the lower triangle id, double
+ * {@code trace.cu} line by line (float slab tests and the watertight triangle test with ties to the lower triangle id, double
  * refinement, closed-form shapes in double through the CPU backend's {@link Analytic}). Tests check it against brute force and the CPU backend; the GPU
  * scene also answers with it when CUDA fails at run time and no other backend is registered. Single-threaded,
  * not thread-safe (one instance per caller).
@@ -84,18 +84,17 @@ final class FlatTracer extends Hit {
         final int[] nc = s.tlasChild;
         float fox = (float) ox, foy = (float) oy, foz = (float) oz;
         float ix = inv((float) dx), iy = inv((float) dy), iz = inv((float) dz);
-        float oix = fox * ix, oiy = foy * iy, oiz = foz * iz;
         int ax = ix >= 0 ? 0 : 3, ay = iy >= 0 ? 1 : 4, az = iz >= 0 ? 2 : 5;
         int fx = 3 - ax, fy = 5 - ay, fz = 7 - az;
         float limit = Math.nextUp((float) tBest);
         int sp = 0, node = 0;
         for (;;) {
             int b = 12 * node;
-            float ln = max(max(nb[b + ax] * ix - oix, nb[b + ay] * iy - oiy), max(nb[b + az] * iz - oiz, 0f));
-            float lf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
+            float ln = max(max((nb[b + ax] - fox) * ix, (nb[b + ay] - foy) * iy), max((nb[b + az] - foz) * iz, 0f));
+            float lf = min(min((nb[b + fx] - fox) * ix, (nb[b + fy] - foy) * iy), (nb[b + fz] - foz) * iz) * ROBUST;
             b += 6;
-            float rn = max(max(nb[b + ax] * ix - oix, nb[b + ay] * iy - oiy), max(nb[b + az] * iz - oiz, 0f));
-            float rf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
+            float rn = max(max((nb[b + ax] - fox) * ix, (nb[b + ay] - foy) * iy), max((nb[b + az] - foz) * iz, 0f));
+            float rf = min(min((nb[b + fx] - fox) * ix, (nb[b + fy] - foy) * iy), (nb[b + fz] - foz) * iz) * ROBUST;
             boolean hl = ln <= lf && ln <= limit;
             boolean hr = rn <= rf && rn <= limit;
             int cl = nc[2 * node], cr = nc[2 * node + 1];
@@ -202,18 +201,17 @@ final class FlatTracer extends Hit {
         final float[] nb = s.nodeBounds;
         final int[] nc = s.nodeChild;
         float ix = inv(dx), iy = inv(dy), iz = inv(dz);
-        float oix = ox * ix, oiy = oy * iy, oiz = oz * iz;
         int ax = ix >= 0 ? 0 : 3, ay = iy >= 0 ? 1 : 4, az = iz >= 0 ? 2 : 5;
         int fx = 3 - ax, fy = 5 - ay, fz = 7 - az;
         float[] best = {tmax};
         int hit = -1, sp = 0, node = root;
         for (;;) {
             int b = 12 * node;
-            float ln = max(max(nb[b + ax] * ix - oix, nb[b + ay] * iy - oiy), max(nb[b + az] * iz - oiz, 0f));
-            float lf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
+            float ln = max(max((nb[b + ax] - ox) * ix, (nb[b + ay] - oy) * iy), max((nb[b + az] - oz) * iz, 0f));
+            float lf = min(min((nb[b + fx] - ox) * ix, (nb[b + fy] - oy) * iy), (nb[b + fz] - oz) * iz) * ROBUST;
             b += 6;
-            float rn = max(max(nb[b + ax] * ix - oix, nb[b + ay] * iy - oiy), max(nb[b + az] * iz - oiz, 0f));
-            float rf = min(min(nb[b + fx] * ix - oix, nb[b + fy] * iy - oiy), nb[b + fz] * iz - oiz) * ROBUST;
+            float rn = max(max((nb[b + ax] - ox) * ix, (nb[b + ay] - oy) * iy), max((nb[b + az] - oz) * iz, 0f));
+            float rf = min(min((nb[b + fx] - ox) * ix, (nb[b + fy] - oy) * iy), (nb[b + fz] - oz) * iz) * ROBUST;
             boolean hl = ln <= lf && ln <= best[0];
             boolean hr = rn <= rf && rn <= best[0];
             int cl = nc[2 * node], cr = nc[2 * node + 1];
@@ -260,25 +258,46 @@ final class FlatTracer extends Hit {
     private int leaf(int ref, float ox, float oy, float oz, float dx, float dy, float dz, float[] tBest, int best) {
         final float[] tr = s.tri;
         final int[] id = s.triId;
+        // the watertight test (Woop, Benthin and Wald 2013), the CPU backend's arithmetic operation by operation
+        float adx = Math.abs(dx), ady = Math.abs(dy), adz = Math.abs(dz);
+        int kz = adx > ady ? (adx > adz ? 0 : 2) : (ady > adz ? 1 : 2);
+        int kx = kz == 2 ? 0 : kz + 1, ky = kx == 2 ? 0 : kx + 1;
+        float[] d = {dx, dy, dz}, rel = new float[9];
+        if (d[kz] < 0f) {
+            int k = kx;
+            kx = ky;
+            ky = k;
+        }
+        float sz = 1f / d[kz], sx = d[kx] * sz, sy = d[ky] * sz;
         for (int q = ref >>> 3, e = q + (ref & 7); q < e; q++) {
             int o = 9 * q;
-            float ax = tr[o], ay = tr[o + 1], az = tr[o + 2];
-            float e1x = tr[o + 3] - ax, e1y = tr[o + 4] - ay, e1z = tr[o + 5] - az;
-            float e2x = tr[o + 6] - ax, e2y = tr[o + 7] - ay, e2z = tr[o + 8] - az;
-            float px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
-            float det = e1x * px + e1y * py + e1z * pz;
-            float idet = 1f / det;
-            float tx = ox - ax, ty = oy - ay, tz = oz - az;
-            float u = (tx * px + ty * py + tz * pz) * idet;
-            if (!(u >= 0f && u <= 1f)) {
+            for (int k = 0; k < 9; k += 3) {
+                rel[k] = tr[o + k] - ox;
+                rel[k + 1] = tr[o + k + 1] - oy;
+                rel[k + 2] = tr[o + k + 2] - oz;
+            }
+            float aZ = rel[kz], bZ = rel[3 + kz], cZ = rel[6 + kz];
+            float aX = rel[kx] - sx * aZ, aY = rel[ky] - sy * aZ;
+            float bX = rel[3 + kx] - sx * bZ, bY = rel[3 + ky] - sy * bZ;
+            float cX = rel[6 + kx] - sx * cZ, cY = rel[6 + ky] - sy * cZ;
+            float u = cX * bY - cY * bX, v = aX * cY - aY * cX;
+            if (u < 0f && v > 0f || u > 0f && v < 0f) {
                 continue;
             }
-            float qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
-            float v = (dx * qx + dy * qy + dz * qz) * idet;
-            if (!(v >= 0f && u + v <= 1f)) {
+            float w = bX * aY - bY * aX;
+            if (u == 0f || v == 0f || w == 0f) {
+                u = (float) ((double) cX * bY - (double) cY * bX);
+                v = (float) ((double) aX * cY - (double) aY * cX);
+                w = (float) ((double) bX * aY - (double) bY * aX);
+            }
+            if ((u < 0f || v < 0f || w < 0f) && (u > 0f || v > 0f || w > 0f)) {
                 continue;
             }
-            float th = (e2x * qx + e2y * qy + e2z * qz) * idet;
+            float det = u + v + w;
+            if (det == 0f) {
+                continue;
+            }
+            float th = (u * (sz * aZ) + v * (sz * bZ) + w * (sz * cZ)) / det;
             if (th > 0f && (th < tBest[0] || (th == tBest[0] && best >= 0 && id[q] < id[best]))) {
                 tBest[0] = th;
                 best = q;

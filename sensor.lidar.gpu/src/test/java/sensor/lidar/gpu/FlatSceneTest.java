@@ -147,6 +147,60 @@ class FlatSceneTest {
         }
     }
 
+    /**
+     * Rays through the shared edges of a grid of triangles, where a test that is not watertight lets rays slip
+     * through: the flat traversal (the kernel's arithmetic) hits exactly the CPU backend's triangles.
+     */
+    @Test
+    void raysThroughSharedEdgesMatchCpuBackendExactly() {
+        int m = 30;
+        float[] v = new float[3 * m * m];
+        Random rnd = new Random(5);
+        for (int k = 0; k < m * m; k++) {
+            v[3 * k] = (float) (k % m * 0.5 + 0.04 * rnd.nextDouble());
+            v[3 * k + 1] = (float) (k / m * 0.45 + 0.04 * rnd.nextDouble());
+            v[3 * k + 2] = (float) (0.1 * rnd.nextDouble());
+        }
+        int[] idx = new int[6 * (m - 1) * (m - 1)];
+        for (int j = 0, t = 0; j < m - 1; j++) {
+            for (int i = 0; i < m - 1; i++, t += 6) {
+                int a = j * m + i;
+                System.arraycopy(new int[] {a, a + 1, a + m + 1, a, a + m + 1, a + m}, 0, idx, t, 6);
+            }
+        }
+        TestScene s = new TestScene();
+        s.add(new Shape.TriangleMesh(v, idx), Pose.IDENTITY);
+        int n = (m - 1) * (m - 1);
+        double[] o = new double[3 * n], d = new double[3 * n];
+        for (int r = 0; r < n; r++) { // a point on each cell's diagonal, the edge its two triangles share, from above
+            int k = r / (m - 1) * m + r % (m - 1), far = k + m + 1;
+            double f = 0.37;
+            double tx = v[3 * k] + f * (v[3 * far] - v[3 * k]), ty = v[3 * k + 1] + f * (v[3 * far + 1] - v[3 * k + 1]),
+                    tz = v[3 * k + 2] + f * (v[3 * far + 2] - v[3 * k + 2]);
+            double ox = 6.1, oy = 7.3, oz = 9, len = Math.sqrt((tx - ox) * (tx - ox) + (ty - oy) * (ty - oy) + (tz - oz) * (tz - oz));
+            o[3 * r] = ox;
+            o[3 * r + 1] = oy;
+            o[3 * r + 2] = oz;
+            d[3 * r] = (tx - ox) / len;
+            d[3 * r + 1] = (ty - oy) / len;
+            d[3 * r + 2] = (tz - oz) / len;
+        }
+        HitBuffer gpu = new HitBuffer(n), cpu = new HitBuffer(n);
+        try (TraceScene ref = new CpuBvhBackend().createScene(s, 1)) {
+            ref.update(s, 0);
+            ref.closestHit(o, d, n, 40, cpu);
+        }
+        new FlatTracer(flat(s, 0)).closestHit(o, d, n, 40, gpu);
+        for (int r = 0; r < n; r++) {
+            assertEquals(0, cpu.objectIndex[r], "ray " + r + " hits the grid");
+            assertEquals(0, gpu.objectIndex[r], "ray " + r + " hits the grid");
+            assertEquals(cpu.distance[r], gpu.distance[r], "distance of ray " + r);
+            for (int k = 0; k < 3; k++) {
+                assertEquals(cpu.normal[3 * r + k], gpu.normal[3 * r + k], "normal of ray " + r);
+            }
+        }
+    }
+
     static void assertSame(HitBuffer cpu, HitBuffer gpu, int n) {
         int hits = 0;
         boolean[] kinds = new boolean[64];
