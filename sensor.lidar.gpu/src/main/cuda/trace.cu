@@ -24,6 +24,7 @@
 #define CYLINDER 3
 #define STACK 64
 #define ROBUST 1.0000005f
+#define PRUNE 1.000002f
 
 // ---------------------------------------------------------------- Philox4x32-10 (sensor.api CounterRandom)
 
@@ -144,8 +145,8 @@ __device__ int meshIntersect(int root, const float *__restrict__ nb, const int *
         b += 6;
         float rn = fmx(fmx((b[nx] - ox) * ix, (b[ny] - oy) * iy), fmx((b[nz] - oz) * iz, 0.0f));
         float rf = fmn(fmn((b[fx] - ox) * ix, (b[fy] - oy) * iy), (b[fz] - oz) * iz) * ROBUST;
-        bool hl = ln <= lf && ln <= tBest;
-        bool hr = rn <= rf && rn <= tBest;
+        bool hl = ln <= lf && ln <= tBest * PRUNE;
+        bool hr = rn <= rf && rn <= tBest * PRUNE;
         int cl = nc[2 * node], cr = nc[2 * node + 1];
         if (hl && cl < 0) {
             hit = meshLeaf(~cl, tri, triId, ox, oy, oz, dx, dy, dz, &tBest, hit);
@@ -165,7 +166,7 @@ __device__ int meshIntersect(int root, const float *__restrict__ nb, const int *
         for (;;) {
             if (sp == 0) return hit;
             node = stack[--sp];
-            if (!(stackT[sp] > tBest)) break;
+            if (!(stackT[sp] > tBest * PRUNE)) break;
         }
     }
 }

@@ -14,6 +14,12 @@ import sensor.raytrace.geometry.Meshes;
 final class MeshBvh {
     /** Slightly widens the far slab distance so float rounding never culls a box the ray grazes. */
     static final float ROBUST = 1.0000005f;
+    /**
+     * Boxes are pruned only beyond the best distance so far times this: a box's float near distance can round a few
+     * ulps above the float distance of a triangle in it, and without the margin which of two triangles tied at a
+     * shared vertex wins would depend on the tree's order of visit (the GPU's binary tree and this 4-wide one).
+     */
+    static final float PRUNE = 1.000002f;
 
     final float[] vertices;
     final int[] indices;
@@ -150,19 +156,19 @@ final class MeshBvh {
             float f3 = min(min((nb[ex + 3] - ox) * ix, (nb[ey + 3] - oy) * iy), (nb[ez + 3] - oz) * iz) * ROBUST;
             int c = 4 * node;
             int base = sp;
-            if (n0 <= f0 && n0 <= tBest) {
+            if (n0 <= f0 && n0 <= tBest * PRUNE) {
                 stack[sp] = nc[c];
                 stackT[sp++] = n0;
             }
-            if (n1 <= f1 && n1 <= tBest) {
+            if (n1 <= f1 && n1 <= tBest * PRUNE) {
                 stack[sp] = nc[c + 1];
                 stackT[sp++] = n1;
             }
-            if (n2 <= f2 && n2 <= tBest) {
+            if (n2 <= f2 && n2 <= tBest * PRUNE) {
                 stack[sp] = nc[c + 2];
                 stackT[sp++] = n2;
             }
-            if (n3 <= f3 && n3 <= tBest) {
+            if (n3 <= f3 && n3 <= tBest * PRUNE) {
                 stack[sp] = nc[c + 3];
                 stackT[sp++] = n3;
             }
@@ -185,7 +191,7 @@ final class MeshBvh {
                     return hit;
                 }
                 int r = stack[--sp];
-                if (stackT[sp] > tBest) {
+                if (stackT[sp] > tBest * PRUNE) {
                     continue;
                 }
                 if (r >= 0) {
@@ -324,7 +330,7 @@ final class MeshBvh {
                 float bx = nb[b + fx + k] - ox, by = nb[b + fy + k] - oy, bz = nb[b + fz + k] - oz;
                 float tn = max(max(min(ax * x0, ax * x1), min(ay * y0, ay * y1)), max(min(az * z0, az * z1), 0f));
                 float tf = min(min(max(bx * x0, bx * x1), max(by * y0, by * y1)), max(bz * z0, bz * z1)) * ROBUST;
-                if (tn <= tf && tn <= limit) {
+                if (tn <= tf && tn <= limit * PRUNE) {
                     stack[sp] = nc[c + k];
                     stackB[sp] = b + k;
                     stackT[sp++] = tn;
@@ -349,7 +355,7 @@ final class MeshBvh {
                     return;
                 }
                 int r = stack[--sp];
-                if (stackT[sp] > limit) {
+                if (stackT[sp] > limit * PRUNE) {
                     continue;
                 }
                 if (r >= 0) {
@@ -367,7 +373,7 @@ final class MeshBvh {
                     float a = ix[i], cc = iy[i], e = iz[i];
                     float tn = max(max((pnx - ox) * a, (pny - oy) * cc), max((pnz - oz) * e, 0f));
                     float tf = min(min((pfx - ox) * a, (pfy - oy) * cc), (pfz - oz) * e) * ROBUST;
-                    if (tn <= tf && tn <= tb[i]) {
+                    if (tn <= tf && tn <= tb[i] * PRUNE) {
                         lm |= 1 << i;
                     }
                 }
@@ -453,7 +459,7 @@ final class MeshBvh {
                 float bx = nb[b + fx + k] - ofx, by = nb[b + fy + k] - ofy, bz = nb[b + fz + k] - ofz;
                 float tn = max(max(min(ax * x0, ax * x1), min(ay * y0, ay * y1)), max(min(az * z0, az * z1), 0f));
                 float tf = min(min(max(bx * x0, bx * x1), max(by * y0, by * y1)), max(bz * z0, bz * z1)) * ROBUST;
-                if (tn <= tf && tn <= limit) {
+                if (tn <= tf && tn <= limit * PRUNE) {
                     stack[sp] = nc[c + k];
                     stackB[sp] = b + k;
                     stackT[sp++] = tn;
@@ -478,7 +484,7 @@ final class MeshBvh {
                     return;
                 }
                 int r = stack[--sp];
-                if (stackT[sp] > limit) {
+                if (stackT[sp] > limit * PRUNE) {
                     continue;
                 }
                 if (r >= 0) {
@@ -496,7 +502,7 @@ final class MeshBvh {
                     float a = ix[i], cc = iy[i], e = iz[i], px = oxs[i], py = oys[i], pz = ozs[i];
                     float tn = max(max(pnx * a - px * a, pny * cc - py * cc), max(pnz * e - pz * e, 0f));
                     float tf = min(min(pfx * a - px * a, pfy * cc - py * cc), pfz * e - pz * e) * ROBUST;
-                    if (tn <= tf && tn <= tb[i]) {
+                    if (tn <= tf && tn <= tb[i] * PRUNE) {
                         lm |= 1 << i;
                     }
                 }

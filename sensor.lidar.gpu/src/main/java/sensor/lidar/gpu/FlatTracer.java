@@ -13,6 +13,8 @@ import sensor.raytrace.geometry.Hit;
  */
 final class FlatTracer extends Hit {
     private static final float ROBUST = 1.0000005f;
+    /** The CPU backend's pruning margin (sensor.raytrace's MeshBvh.PRUNE). */
+    private static final float PRUNE = 1.000002f;
 
     private final FlatScene s;
     private final int[] stack = new int[1024], tstack = new int[1024];
@@ -212,8 +214,8 @@ final class FlatTracer extends Hit {
             b += 6;
             float rn = max(max((nb[b + ax] - ox) * ix, (nb[b + ay] - oy) * iy), max((nb[b + az] - oz) * iz, 0f));
             float rf = min(min((nb[b + fx] - ox) * ix, (nb[b + fy] - oy) * iy), (nb[b + fz] - oz) * iz) * ROBUST;
-            boolean hl = ln <= lf && ln <= best[0];
-            boolean hr = rn <= rf && rn <= best[0];
+            boolean hl = ln <= lf && ln <= best[0] * PRUNE;
+            boolean hr = rn <= rf && rn <= best[0] * PRUNE;
             int cl = nc[2 * node], cr = nc[2 * node + 1];
             if (hl && cl < 0) {
                 hit = leaf(~cl, ox, oy, oz, dx, dy, dz, best, hit);
@@ -248,7 +250,7 @@ final class FlatTracer extends Hit {
                     return hit;
                 }
                 node = stack[--sp];
-                if (!(stackT[sp] > best[0])) {
+                if (!(stackT[sp] > best[0] * PRUNE)) {
                     break;
                 }
             }

@@ -148,11 +148,12 @@ class FlatSceneTest {
     }
 
     /**
-     * Rays through the shared edges of a grid of triangles, where a test that is not watertight lets rays slip
-     * through: the flat traversal (the kernel's arithmetic) hits exactly the CPU backend's triangles.
+     * Rays through the shared edges and vertices of a grid of triangles, where a test that is not watertight lets
+     * rays slip through and where several triangles tie: the flat traversal (the kernel's arithmetic, a binary tree)
+     * hits exactly the CPU backend's triangles (a 4-wide tree).
      */
     @Test
-    void raysThroughSharedEdgesMatchCpuBackendExactly() {
+    void raysThroughSharedEdgesAndVerticesMatchCpuBackendExactly() {
         int m = 30;
         float[] v = new float[3 * m * m];
         Random rnd = new Random(5);
@@ -170,10 +171,12 @@ class FlatSceneTest {
         }
         TestScene s = new TestScene();
         s.add(new Shape.TriangleMesh(v, idx), Pose.IDENTITY);
-        int n = (m - 1) * (m - 1);
+        int cells = (m - 1) * (m - 1), n = cells + (m - 2) * (m - 2);
         double[] o = new double[3 * n], d = new double[3 * n];
-        for (int r = 0; r < n; r++) { // a point on each cell's diagonal, the edge its two triangles share, from above
-            int k = r / (m - 1) * m + r % (m - 1), far = k + m + 1;
+        for (int r = 0; r < n; r++) { // a point on each cell's diagonal (the edge its triangles share), then each interior vertex
+            int c = r < cells ? r : r - cells;
+            int k = r < cells ? c / (m - 1) * m + c % (m - 1) : (c / (m - 2) + 1) * m + c % (m - 2) + 1;
+            int far = r < cells ? k + m + 1 : k;
             double f = 0.37;
             double tx = v[3 * k] + f * (v[3 * far] - v[3 * k]), ty = v[3 * k + 1] + f * (v[3 * far + 1] - v[3 * k + 1]),
                     tz = v[3 * k + 2] + f * (v[3 * far + 2] - v[3 * k + 2]);
