@@ -198,7 +198,7 @@ final class MeshBvh {
                     node = r;
                     break;
                 }
-                int h = leaf(~r, ox, oy, oz, dx, dy, dz, tBest, hit, ctx);
+                int h = leaf(~r, ox, oy, oz, tBest, hit, ctx);
                 if (h != hit) {
                     hit = h;
                     tBest = ctx.hitT;
@@ -211,8 +211,7 @@ final class MeshBvh {
      * Tests the triangles of leaf {@code ref} ({@code start << 3 | count}) against the ray: returns the new best
      * slot ({@code hit} when none is closer than {@code tBest}) and leaves its distance in {@code ctx.hitT}.
      */
-    private int leaf(int ref, float ox, float oy, float oz, float dx, float dy, float dz, float tBest, int hit,
-            TraceContext ctx) {
+    private int leaf(int ref, float ox, float oy, float oz, float tBest, int hit, TraceContext ctx) {
         final float[] tr = tri;
         final int[] id = triId;
         int best = hit;
@@ -295,7 +294,6 @@ final class MeshBvh {
     /** {@link #intersectPacket} for lanes whose directions have the same signs on every axis, from one origin. */
     private void packetSameSigns(float ox, float oy, float oz, int mask, TraceContext ctx) {
         final float[] ix = ctx.fix, iy = ctx.fiy, iz = ctx.fiz, tb = ctx.ftBest;
-        final float[] dxs = ctx.fdx, dys = ctx.fdy, dzs = ctx.fdz;
         final int[] slot = ctx.slot;
         float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
         float limit = Float.NEGATIVE_INFINITY;
@@ -412,7 +410,6 @@ final class MeshBvh {
      */
     private void packetSpread(int mask, TraceContext ctx) {
         final float[] ix = ctx.fix, iy = ctx.fiy, iz = ctx.fiz, tb = ctx.ftBest;
-        final float[] dxs = ctx.fdx, dys = ctx.fdy, dzs = ctx.fdz;
         final float[] oxs = ctx.fox, oys = ctx.foy, ozs = ctx.foz;
         final int[] slot = ctx.slot;
         float x0 = Float.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Float.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
@@ -528,7 +525,7 @@ final class MeshBvh {
     private void leafPerOrigin(int s0, int s1, int lm, TraceContext ctx) {
         final float[] tr = tri;
         final int[] id = triId;
-        final float[] tb = ctx.ftBest, dxs = ctx.fdx, dys = ctx.fdy, dzs = ctx.fdz;
+        final float[] tb = ctx.ftBest;
         final float[] oxs = ctx.fox, oys = ctx.foy, ozs = ctx.foz;
         final int[] slot = ctx.slot;
         for (int s = s0; s < s1; s++) {
