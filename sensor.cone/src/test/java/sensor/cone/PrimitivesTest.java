@@ -379,4 +379,51 @@ class PrimitivesTest {
         assertEquals(sensor.cone.config.ConeConfig.DEFAULT, t.defaultConfig());
         assertTrue(t.description().contains("[C]"), t.description());
     }
+
+    /**
+     * [C] Where an edge crosses an elliptic cone's surface, the angles offered are the generator angles
+     * atan2(y/b, x/a) of the crossing points, found here by bisection on x²/a² + y²/b² − z² along the edge, and for
+     * a chord inside, of its middle.
+     */
+    @Test
+    void C_edgeCrossingsOfAnEllipticConeAreTheGeneratorAnglesOfTheCrossings() {
+        EllipticCone cone = new EllipticCone(Math.toRadians(70), Math.toRadians(30), 50);
+        double a = Math.tan(Math.toRadians(35)), b = Math.tan(Math.toRadians(15));
+        double[] p = {-4.5, 0.4, 5}, q = {4.5, -0.2, 6};
+        java.util.function.DoubleUnaryOperator f = l -> {
+            double x = p[0] + l * (q[0] - p[0]), y = p[1] + l * (q[1] - p[1]), z = p[2] + l * (q[2] - p[2]);
+            return x * x / (a * a) + y * y / (b * b) - z * z;
+        };
+        assertTrue(f.applyAsDouble(0) > 0 && f.applyAsDouble(0.5) < 0 && f.applyAsDouble(1) > 0, "outside, inside, outside");
+        double l1 = bisect(f, 0, 0.5), l2 = bisect(f, 0.5, 1), lm = (l1 + l2) / 2;
+        java.util.List<Double> offered = new java.util.ArrayList<>();
+        cone.edgeCrossings(p, q, offered::add);
+        assertEquals(3, offered.size(), "two crossings and the chord's middle");
+        double[] expected = {angle(p, q, l1, a, b), angle(p, q, l2, a, b), angle(p, q, lm, a, b)};
+        java.util.Arrays.sort(expected);
+        double[] got = offered.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        for (int k = 0; k < 3; k++) {
+            assertEquals(expected[k], got[k], 1e-12, "angle " + k);
+        }
+        offered.clear();
+        cone.edgeCrossings(new double[] {-3, 0.4, -5}, new double[] {4, -0.2, -6}, offered::add);
+        assertEquals(0, offered.size(), "the mirrored nappe below the apex is not the cone");
+    }
+
+    private static double bisect(java.util.function.DoubleUnaryOperator f, double lo, double hi) {
+        boolean loPositive = f.applyAsDouble(lo) > 0;
+        for (int k = 0; k < 200; k++) {
+            double mid = (lo + hi) / 2;
+            if (f.applyAsDouble(mid) > 0 == loPositive) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return (lo + hi) / 2;
+    }
+
+    private static double angle(double[] p, double[] q, double l, double a, double b) {
+        return Math.atan2((p[1] + l * (q[1] - p[1])) / b, (p[0] + l * (q[0] - p[0])) / a);
+    }
 }
