@@ -19,6 +19,8 @@ final class FlatTracer extends Hit {
     private final FlatScene s;
     private final int[] stack = new int[1024], tstack = new int[1024];
     private final float[] stackT = new float[1024], tstackT = new float[1024];
+    /** Scratch of the triangle test: the ray direction, a triangle's vertices less the origin. */
+    private final float[] dir = new float[3], rel = new float[9];
     // the current best hit: distance and normal in Hit, object and instance (−1 for a plane) here
     private int object, instance;
 
@@ -264,7 +266,10 @@ final class FlatTracer extends Hit {
         float adx = Math.abs(dx), ady = Math.abs(dy), adz = Math.abs(dz);
         int kz = adx > ady ? (adx > adz ? 0 : 2) : (ady > adz ? 1 : 2);
         int kx = kz == 2 ? 0 : kz + 1, ky = kx == 2 ? 0 : kx + 1;
-        float[] d = {dx, dy, dz}, rel = new float[9];
+        final float[] d = dir, rel = this.rel;
+        d[0] = dx;
+        d[1] = dy;
+        d[2] = dz;
         if (d[kz] < 0f) {
             int k = kx;
             kx = ky;
