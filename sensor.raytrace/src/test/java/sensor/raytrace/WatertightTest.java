@@ -111,4 +111,35 @@ class WatertightTest {
             }
         }
     }
+
+    /**
+     * A ray exactly through a shared edge or vertex (dyadic coordinates: every edge function there is exactly 0)
+     * hits: a point on an edge counts as inside.
+     */
+    @Test
+    void raysExactlyOnASharedEdgeOrVertexHit() {
+        // a fan of four triangles around the centre (vertex 4) of the unit square at z = 0
+        Shape.TriangleMesh square = new Shape.TriangleMesh(new float[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0.5f, 0.5f, 0},
+                new int[] {4, 0, 1, 4, 1, 3, 4, 3, 2, 4, 2, 0});
+        TestScene ts = new TestScene();
+        ts.add(square, Pose.IDENTITY);
+        double[][] targets = {{0.5, 0.5}, {0.25, 0.25}, {0.75, 0.25}, {0.75, 0.75}, {0.25, 0.75}};
+        int n = targets.length;
+        double[] o = new double[3 * n], d = new double[3 * n];
+        for (int r = 0; r < n; r++) {
+            o[3 * r] = targets[r][0];
+            o[3 * r + 1] = targets[r][1];
+            o[3 * r + 2] = 2;
+            d[3 * r + 2] = -1;
+        }
+        try (TraceScene s = new CpuBvhBackend().createScene(ts, 1)) {
+            s.update(ts, 0);
+            HitBuffer out = new HitBuffer(n);
+            s.closestHit(o, d, n, 100, out);
+            for (int r = 0; r < n; r++) {
+                assertEquals(0, out.objectIndex[r], "ray at " + java.util.Arrays.toString(targets[r]));
+                assertEquals(2, out.distance[r], 1e-12);
+            }
+        }
+    }
 }
