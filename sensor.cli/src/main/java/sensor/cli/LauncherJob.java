@@ -49,6 +49,10 @@ public class LauncherJob {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile LiveViewFactory liveViews;
 
+    @Reference(target = "(sensorsim.command=bench)", cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile java.util.function.ToIntFunction<String[]> bench;
+
     @Reference
     LiveSimulations live;
 
@@ -93,7 +97,7 @@ public class LauncherJob {
                 awaitStartLevels(context);
                 code = new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins,
                         new Serve(context, live, stopped), System.out, System.err).cancelledBy(() -> stopping)
-                        .liveViews(() -> liveViews).execute(args);
+                        .liveViews(() -> liveViews).bench(() -> bench).execute(args);
             } catch (OutOfMemoryError e) {
                 code = outOfMemory(e);
             } catch (Throwable e) { // any fault ends the process with a message, never a hang

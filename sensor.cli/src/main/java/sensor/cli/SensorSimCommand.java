@@ -30,7 +30,7 @@ import sensor.cli.scenario.ScenarioReader;
 
 /**
  * The {@code sensorsim} command line (picocli): {@code run SCENARIO --out DIR}, {@code validate SCENARIO},
- * {@code batch MANIFEST --out DIR}, {@code demo}, {@code types}, {@code serve}. Exit codes: 0 success, 1 run failure, 2 usage error, 3 invalid scenario.
+ * {@code batch MANIFEST --out DIR}, {@code demo}, {@code types}, {@code serve}, {@code bench}. Exit codes: 0 success, 1 run failure, 2 usage error, 3 invalid scenario.
  */
 @Command(name = "sensorsim", mixinStandardHelpOptions = true, versionProvider = SensorSimCommand.Version.class,
         description = "Synthetic lidar, IMU, encoder and odometer data from a scenario file.")
@@ -53,6 +53,7 @@ final class SensorSimCommand implements Runnable {
 
     private BooleanSupplier cancelled = () -> false;
     private Supplier<LiveViewFactory> liveViews = () -> null;
+    private Supplier<java.util.function.ToIntFunction<String[]>> bench = () -> null;
 
     /** The version of this bundle (or "dev" outside a framework). */
     static final class Version implements CommandLine.IVersionProvider {
@@ -76,6 +77,12 @@ final class SensorSimCommand implements Runnable {
     /** Where {@code run --live} finds its live view (the service of an output bundle, when one is installed). */
     SensorSimCommand liveViews(Supplier<LiveViewFactory> liveViews) {
         this.liveViews = liveViews;
+        return this;
+    }
+
+    /** Where {@code bench} finds the benchmark suite (the {@code sensorsim.command=bench} service, when installed). */
+    SensorSimCommand bench(Supplier<java.util.function.ToIntFunction<String[]>> bench) {
+        this.bench = bench;
         return this;
     }
 
@@ -143,8 +150,10 @@ final class SensorSimCommand implements Runnable {
                 .addSubcommand("batch", new BatchCommand())
                 .addSubcommand("demo", new DemoCommand())
                 .addSubcommand("types", new TypesCommand())
-                .addSubcommand("serve", new ServeCommand());
+                .addSubcommand("serve", new ServeCommand())
+                .addSubcommand("bench", new BenchCommand());
         java.io.PrintWriter outWriter = new java.io.PrintWriter(out, true), errWriter = new java.io.PrintWriter(err, true);
+        cl.getSubcommands().get("bench").setUnmatchedOptionsArePositionalParams(true);
         cl.setOut(outWriter);
         cl.setErr(errWriter);
         cl.setExecutionExceptionHandler((e, line, parsed) -> {
@@ -517,6 +526,23 @@ final class SensorSimCommand implements Runnable {
             try (LiveView view = live == null ? null : openLive(spec, live)) {
                 return server.serve(deploy, outDir, view);
             }
+        }
+    }
+
+    @Command(name = "bench", description = "Run the benchmark suite (scene v1 ray casting, the lidar pipeline, the IMU, "
+            + "the demo) and print its figures with the machine; bench --help for its options.")
+    final class BenchCommand implements Callable<Integer> {
+        @Parameters(arity = "0..*", paramLabel = "OPTIONS", description = "passed to the benchmark suite")
+        List<String> options = new java.util.ArrayList<>();
+
+        @Override
+        public Integer call() {
+            java.util.function.ToIntFunction<String[]> suite = bench.get();
+            if (suite == null) {
+                err.println("sensorsim: bench: this distribution has no benchmark suite (the sensor.bench bundle)");
+                return 2;
+            }
+            return suite.applyAsInt(options.toArray(String[]::new));
         }
     }
 

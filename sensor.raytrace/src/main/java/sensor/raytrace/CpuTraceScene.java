@@ -779,6 +779,26 @@ final class CpuTraceScene implements TraceScene {
         }
     }
 
+    /**
+     * The distinct BLAS (4-wide nodes, leaf-order triangles and their ids) plus the top level and the instance
+     * arrays, as allocated.
+     */
+    @Override
+    public synchronized long acceleratorBytes() {
+        long bytes = 0;
+        java.util.Set<MeshBvh> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (MeshBvh m : instMesh) {
+            if (m != null && seen.add(m)) {
+                bytes += 4L * (m.wide.bounds.length + m.wide.child.length + m.tri.length + m.triId.length);
+            }
+        }
+        if (tlas != null) {
+            bytes += 4L * (tlas.bounds.length + tlas.child.length + tlas.order.length);
+        }
+        return bytes + 4L * (instKind.length + instObject.length + instBounds.length) + 8L * (instParam.length
+                + instRot.length + instPos.length) + instIdentity.length + 8L * instMesh.length;
+    }
+
     @Override
     public synchronized void close() {
         // the worker pool is the runtime's; nothing of this scene's holds threads

@@ -531,6 +531,27 @@ class CpuTraceSceneTest {
     }
 
     @Test
+    void acceleratorBytesCountEachSharedBlasOnceAndAtLeastTheLeafTriangles() {
+        Shape.TriangleMesh mesh = randomMesh(new Random(8), 1000);
+        TestScene one = new TestScene();
+        one.add(mesh, Pose.IDENTITY);
+        TestScene three = new TestScene();
+        for (int i = 0; i < 3; i++) {
+            three.add(mesh, Pose.translation(0, 0, 10 * i));
+        }
+        try (TraceScene a = new CpuBvhBackend().createScene(one, 1); TraceScene b = new CpuBvhBackend().createScene(three, 1)) {
+            a.update(one, 0);
+            b.update(three, 0);
+            long single = a.acceleratorBytes();
+            // 9 floats and an id per triangle, at least one 4-wide node (24 floats, 4 references)
+            assertTrue(single >= 1000 * 40 + 112 && single < 1000 * 120, "bytes " + single);
+            long extra = b.acceleratorBytes() - single;
+            // two more instances of the same shape: a few TLAS nodes and instance entries, no second BLAS
+            assertTrue(extra > 0 && extra < 1000, "three instances of one mesh add " + extra + " bytes");
+        }
+    }
+
+    @Test
     void rejectsBadInputNamingTheParameter() {
         TestScene ts = new TestScene();
         ts.add(new Shape.Sphere(1), Pose.translation(5, 0, 0));

@@ -50,6 +50,14 @@ public interface TraceScene extends AutoCloseable {
         }
     }
 
+    /**
+     * Bytes held by the acceleration structures (trees and the triangle copies they test, not the scene's own
+     * vertex and index arrays), or -1 when the backend cannot tell (the default).
+     */
+    default long acceleratorBytes() {
+        return -1;
+    }
+
     /** Releases resources. */
     @Override
     void close();

@@ -1,0 +1,116 @@
+package sensor.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import sensor.api.env.ObjectSpec;
+import sensor.api.env.Shape;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
+import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.raytrace.TraceScene;
+
+/**
+ * Closest hit on scene v1 (docs/BENCHMARKS.md) through a raytrace backend's contract: BVH build time, memory per
+ * triangle, Mrays/s on 1 and N threads with direction generation inside the timing (as the peers were timed), the
+ * hit count and distance sum to compare with the peers, and the cost of 1,000 moving rigid bodies over the
+ * static scene (poses and top level refreshed every pass, then every ray traced).
+ */
+final class RaytraceFigures {
+    static final int BODIES = 1000;
+
+    private RaytraceFigures() {}
+
+    /** Measures with {@code reps} timed passes per figure (the best is kept: the machines are shared). */
+    static void measure(RaytraceBackend backend, int threads, int reps, Report report, PrintStream out) {
+        SceneV1 v1 = new SceneV1();
+        out.printf(Locale.ROOT, "raytrace: backend %s, scene v1 (%,d triangles, %,d rays from (0, 0, 2))%n", backend.id(),
+                v1.triangleCount(), SceneV1.RAYS);
+        ObjectSpec terrain = ObjectSpec.fixed("scene-v1", new Shape.TriangleMesh(v1.vertices, v1.indices), Pose.IDENTITY);
+        SimpleSceneView staticView = new SimpleSceneView(List.of(terrain), null);
+
+        double build = Double.MAX_VALUE;
+        long bytes = -1;
+        for (int i = 0; i < 3; i++) {
+            long t0 = System.nanoTime();
+            try (TraceScene s = backend.createScene(staticView, 1)) {
+                s.update(staticView, 0);
+                build = Math.min(build, (System.nanoTime() - t0) * 1e-9);
+                bytes = s.acceleratorBytes();
+            }
+        }
+        report.add("raytrace.build.s", build, "s");
+        if (bytes >= 0) {
+            report.add("bvh.bytes_per_triangle", (double) bytes / v1.triangleCount(), "bytes");
+        }
+
+        int n = SceneV1.RAYS;
+        double[] o = new double[3 * n], d = new double[3 * n];
+        HitBuffer out1 = new HitBuffer(n);
+        double static1 = 0;
+        for (int t : threads == 1 ? new int[] {1} : new int[] {1, threads}) {
+            try (TraceScene s = backend.createScene(staticView, t)) {
+                s.update(staticView, 0);
+                double rate = bestRate(s, staticView, false, o, d, out1, reps);
+                static1 = t == 1 ? rate : static1;
+                report.add("raytrace.closest_hit.mrays_s." + t + "t", rate, "Mrays/s");
+            }
+        }
+        long hits = 0;
+        double sum = 0;
+        for (int r = 0; r < n; r++) {
+            if (out1.objectIndex[r] >= 0) {
+                hits++;
+                sum += out1.distance[r];
+            }
+        }
+        report.add("raytrace.check.hits", hits, "rays");
+        report.add("raytrace.check.distance_sum", Math.rint(sum * 10) / 10, "m");
+
+        List<ObjectSpec> objects = new ArrayList<>();
+        objects.add(terrain);
+        Shape.Box small = new Shape.Box(0.25, 0.25, 0.25);
+        for (int b = 0; b < BODIES; b++) {
+            objects.add(new ObjectSpec("body-box-" + b, small, "body-" + b, Pose.IDENTITY, null));
+        }
+        SimpleSceneView moving = new SimpleSceneView(objects, RaytraceFigures::bodyPose);
+        try (TraceScene s = backend.createScene(moving, 1)) {
+            s.update(moving, 0);
+            double rate = bestRate(s, moving, true, o, d, out1, reps);
+            report.add("raytrace.moving_over_static", static1 / rate, "ratio");
+        }
+    }
+
+    /** Body {@code index}: a box circling the origin 1 m above the terrain, radius 5–100 m. */
+    static Pose bodyPose(int index, double t) {
+        double radius = 5 + 95.0 * ((index * 0.618034) % 1.0);
+        double phase = 2 * Math.PI * index / BODIES + 0.3 * t;
+        double x = radius * Math.cos(phase), y = radius * Math.sin(phase);
+        return new Pose(new Vec3(x, y, SceneV1.h(x, y) + 1), Quat.axisAngle(new Vec3(1, 1, 1), index + t));
+    }
+
+    /**
+     * Mrays/s, best of {@code reps} passes after two warm-ups; a pass generates the directions and traces every
+     * ray, after refreshing the scene to a new time when {@code update}.
+     */
+    private static double bestRate(TraceScene s, SimpleSceneView view, boolean update, double[] o, double[] d,
+            HitBuffer out, int reps) {
+        int n = SceneV1.RAYS;
+        double[] rate = new double[reps + 2];
+        for (int i = 0; i < rate.length; i++) {
+            long t0 = System.nanoTime();
+            if (update) {
+                s.update(view, 1 + i * 1e-3);
+            }
+            SceneV1.rays(0, n, o, d);
+            s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, out);
+            rate[i] = n / ((System.nanoTime() - t0) * 1e-3);
+        }
+        return Arrays.stream(rate, 2, rate.length).max().getAsDouble();
+    }
+}
