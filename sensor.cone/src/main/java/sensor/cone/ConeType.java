@@ -98,10 +98,10 @@ public class ConeType implements SensorType<ConeConfig> {
             out.add(new Primitives.Plane(owner, centre, xyz(pose.transformVector(Vec3.Z))));
         } else if (shape instanceof Shape.Box b) {
             double[] v = new double[24];
-            for (int k = 0; k < 8; k++) { // corner k: bit 0 picks ±x, bit 1 ±y, bit 2 ±z
-                v[3 * k] = (k & 1) == 0 ? -b.halfX() : b.halfX();
-                v[3 * k + 1] = (k & 2) == 0 ? -b.halfY() : b.halfY();
-                v[3 * k + 2] = (k & 4) == 0 ? -b.halfZ() : b.halfZ();
+            for (int k = 0; k < 8; k++) { // corner k: bit 0 picks −x or +x, bit 1 ±y, bit 2 ±z
+                v[3 * k] = ((k & 1) * 2 - 1) * b.halfX();
+                v[3 * k + 1] = ((k >> 1 & 1) * 2 - 1) * b.halfY();
+                v[3 * k + 2] = ((k >> 2 & 1) * 2 - 1) * b.halfZ();
             }
             int[] faces = {0, 2, 6, 0, 6, 4, 1, 5, 7, 1, 7, 3, 0, 4, 5, 0, 5, 1, 2, 3, 7, 2, 7, 6, 0, 1, 3, 0, 3, 2, 4, 6, 7,
                 4, 7, 5};

@@ -139,8 +139,9 @@ final class EllipticCone {
         for (int i = 0; i < n; i++) { // local minima; a plateau is refined from its first sample only
             int prev = (i + n - 1) % n, next = (i + 1) % n;
             if (Double.isFinite(t[i]) && t[i] < t[prev] && t[i] <= t[next]) {
-                double lo = alphas[prev] > alphas[i] ? alphas[prev] - 2 * Math.PI : alphas[prev];
-                double hi = alphas[next] < alphas[i] ? alphas[next] + 2 * Math.PI : alphas[next];
+                // the neighbours' angles, unwrapped across ±π (adjacent samples are far less than π apart)
+                double lo = alphas[i] - Math.IEEEremainder(alphas[i] - alphas[prev], 2 * Math.PI);
+                double hi = alphas[i] + Math.IEEEremainder(alphas[next] - alphas[i], 2 * Math.PI);
                 Nearest m = refine(pieces, lo, hi, alphas[i]);
                 if (m.distance < best.distance) {
                     best = m;

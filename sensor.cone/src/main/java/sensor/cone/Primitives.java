@@ -31,36 +31,28 @@ final class Primitives {
     /** A triangle (a, b, c). */
     record Triangle(int owner, double[] a, double[] b, double[] c) implements Primitive {
         @Override
-        public double[] nearest() { // Ericson, Real-Time Collision Detection 5.1.5, for the point p = 0
-            double[] ab = sub(b, a), ac = sub(c, a), ap = neg(a);
-            double d1 = dot(ab, ap), d2 = dot(ac, ap);
-            if (d1 <= 0 && d2 <= 0) {
-                return a.clone();
+        public double[] nearest() {
+            // the foot of the perpendicular from the apex when it lies in the triangle, else the nearest edge point
+            double[] n = cross(sub(b, a), sub(c, a));
+            double nn = dot(n, n);
+            if (nn > 0) {
+                double[] foot = scale(n, dot(a, n) / nn);
+                if (leftOf(foot, a, b, n) && leftOf(foot, b, c, n) && leftOf(foot, c, a, n)) {
+                    return foot;
+                }
             }
-            double[] bp = neg(b);
-            double d3 = dot(ab, bp), d4 = dot(ac, bp);
-            if (d3 >= 0 && d4 <= d3) {
-                return b.clone();
+            double[] best = onSegment(a, b);
+            for (double[] q : new double[][] {onSegment(b, c), onSegment(c, a)}) {
+                if (dot(q, q) < dot(best, best)) {
+                    best = q;
+                }
             }
-            double vc = d1 * d4 - d3 * d2;
-            if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-                return axpy(a, ab, d1 / (d1 - d3));
-            }
-            double[] cp = neg(c);
-            double d5 = dot(ab, cp), d6 = dot(ac, cp);
-            if (d6 >= 0 && d5 <= d6) {
-                return c.clone();
-            }
-            double vb = d5 * d2 - d1 * d6;
-            if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-                return axpy(a, ac, d2 / (d2 - d6));
-            }
-            double va = d3 * d6 - d5 * d4;
-            if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-                return axpy(b, sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6)));
-            }
-            double denom = 1 / (va + vb + vc), v = vb * denom, w = vc * denom;
-            return new double[] {a[0] + ab[0] * v + ac[0] * w, a[1] + ab[1] * v + ac[1] * w, a[2] + ab[2] * v + ac[2] * w};
+            return best;
+        }
+
+        /** Whether {@code f} lies on the inner side of the edge p→q of a triangle with normal {@code n}. */
+        private static boolean leftOf(double[] f, double[] p, double[] q, double[] n) {
+            return dot(cross(sub(q, p), sub(f, p)), n) >= 0;
         }
 
         @Override
@@ -204,6 +196,13 @@ final class Primitives {
 
         @Override
         public double[] bounds() { return new double[] {0, 0, 0, Double.POSITIVE_INFINITY}; }
+    }
+
+    /** The point of the segment p–q nearest to the origin. */
+    static double[] onSegment(double[] p, double[] q) {
+        double[] d = sub(q, p);
+        double dd = dot(d, d);
+        return dd == 0 ? p.clone() : axpy(p, d, Math.max(0, Math.min(1, -dot(p, d) / dd)));
     }
 
     static double[] sub(double[] a, double[] b) { return new double[] {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }

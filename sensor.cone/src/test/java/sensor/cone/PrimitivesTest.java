@@ -47,6 +47,60 @@ class PrimitivesTest {
     }
 
     @Test
+    void C_triangleNearestPointAgreesWithDenseSamplingOfTheTriangle() {
+        for (int i = 0; i < 20; i++) {
+            double[] a = point(2), b = point(2), c = point(2);
+            double got = Primitives.norm(new Primitives.Triangle(0, a, b, c).nearest());
+            double sampled = Double.POSITIVE_INFINITY;
+            int n = 300;
+            for (int j = 0; j <= n; j++) {
+                for (int k = 0; j + k <= n; k++) {
+                    double v = (double) j / n, w = (double) k / n;
+                    double[] q = Primitives.axpy(Primitives.axpy(a, Primitives.sub(b, a), v), Primitives.sub(c, a), w);
+                    sampled = Math.min(sampled, Primitives.norm(q));
+                }
+            }
+            double spacing = Math.sqrt(Math.max(Primitives.dist2(a, b), Math.max(Primitives.dist2(b, c), Primitives.dist2(c, a)))) / n;
+            assertTrue(got <= sampled + 1e-12 && sampled <= got + spacing, "triangle " + i + ": " + got + " vs sampled " + sampled);
+        }
+        // a degenerate triangle (two equal corners) is its segment
+        double[] p = {1, -1, 2}, q = {1, 1, 2};
+        assertEquals(Math.sqrt(5), Primitives.norm(new Primitives.Triangle(0, p, p.clone(), q).nearest()), 1e-15);
+        assertEquals(Math.sqrt(5), Primitives.norm(new Primitives.Triangle(0, p, q, q.clone()).nearest()), 1e-15);
+    }
+
+    /**
+     * Pieces are closed surfaces and distances are strictly positive: rays exactly through a triangle's edges and
+     * vertex, and rays tangent to a sphere or a cylinder's side, hit; from an apex lying on a surface the hit is the
+     * far side, never the apex itself (t = 0). Coordinates are small integers, so every product and quotient below is
+     * exact and the edge cases are reached exactly.
+     */
+    @Test
+    void C_exactEdgesVerticesAndTangentsHitAndAnApexOnTheSurfaceIsNotAHit() {
+        double inf = Double.POSITIVE_INFINITY;
+        // (0, 0, 2) on edge ab, on edge ac, at vertex b (barycentric weights exactly 0 and 1)
+        assertEquals(2, new Primitives.Triangle(0, new double[] {-1, 0, 2}, new double[] {1, 0, 2}, new double[] {0, 1, 2})
+                .hit(0, 0, 1));
+        assertEquals(2, new Primitives.Triangle(0, new double[] {0, -1, 2}, new double[] {1, 0, 2}, new double[] {0, 1, 2})
+                .hit(0, 0, 1));
+        assertEquals(2, new Primitives.Triangle(0, new double[] {-1, 0, 2}, new double[] {0, 0, 2}, new double[] {-1, 1, 2})
+                .hit(0, 0, 1));
+        // a triangle through the apex: t = 0 is not a hit
+        assertEquals(inf, new Primitives.Triangle(0, new double[] {-1, -1, 0}, new double[] {1, -1, 0}, new double[] {0, 1, 0})
+                .hit(0, 0, 1));
+        // sphere: tangent at (2, 0, 0); apex on the surface looking in (far side at 2) and looking out (nothing)
+        assertEquals(2, new Primitives.Sphere(0, new double[] {2, 1, 0}, 1).hit(1, 0, 0));
+        Primitives.Sphere touching = new Primitives.Sphere(0, new double[] {0, 0, 1}, 1);
+        assertEquals(2, touching.hit(0, 0, 1));
+        assertEquals(inf, touching.hit(0, 0, -1));
+        double[] z = {0, 0, 1};
+        // cylinder: tangent to the side at (2, 0, 0); apex on the side and on a cap looking in: the far side at 2
+        assertEquals(2, new Primitives.Cylinder(0, new double[] {2, 1, 0}, z, 1, 1).hit(1, 0, 0));
+        assertEquals(2, new Primitives.Cylinder(0, new double[] {1, 0, 0}, z, 1, 1).hit(1, 0, 0));
+        assertEquals(2, new Primitives.Cylinder(0, new double[] {0, 0, 1}, z, 1, 1).hit(0, 0, 1));
+    }
+
+    @Test
     void C_rayHitsMatchBisectionOnInsideTests() {
         for (int i = 0; i < 300; i++) {
             double[] c = point(4), w = unit(), u = unit();
@@ -173,6 +227,33 @@ class PrimitivesTest {
         assertTrue(!cone.mayReach(new double[] {10, 0, 0, 1}), "beside the cone");
         assertTrue(cone.mayReach(new double[] {10, 0, 10, 9}), "reaching across the cone's side");
         assertTrue(!cone.mayReach(new double[] {10, 0, 10, 8}), "short of the cone's side");
+    }
+
+    @Test
+    void C_aBoxBecomesTwelveTrianglesOverItsEightCornersWithItsSurfaceArea() {
+        Environment env = new Environment();
+        env.addObject(ObjectSpec.fixed("box", new Shape.Box(1.5, 2, 3), Pose.IDENTITY)); // half extents
+        List<Primitive> pieces = ConeType.pieces(env.scene(), Pose.IDENTITY, 0);
+        assertEquals(12, pieces.size());
+        java.util.Set<List<Double>> corners = new java.util.HashSet<>();
+        double area = 0;
+        for (Primitive p : pieces) {
+            Primitives.Triangle t = (Primitives.Triangle) p;
+            for (double[] v : new double[][] {t.a(), t.b(), t.c()}) {
+                corners.add(List.of(v[0], v[1], v[2]));
+            }
+            area += Primitives.norm(Primitives.cross(Primitives.sub(t.b(), t.a()), Primitives.sub(t.c(), t.a()))) / 2;
+        }
+        java.util.Set<List<Double>> want = new java.util.HashSet<>();
+        for (double x : new double[] {-1.5, 1.5}) {
+            for (double y : new double[] {-2, 2}) {
+                for (double z : new double[] {-3, 3}) {
+                    want.add(List.of(x, y, z));
+                }
+            }
+        }
+        assertEquals(want, corners);
+        assertEquals(2 * (3 * 4 + 4 * 6 + 3 * 6), area, 1e-12, "faces cover the box's surface once");
     }
 
     @Test
