@@ -94,6 +94,48 @@ class OdeShapesAndJointsTest {
     }
 
     @Test
+    void DYN_aTorqueFreeAsymmetricBodyKeepsItsAngularMomentumAboutItsCentreOfMass() {
+        // two spheres off the body's origin in x, y and z (radius 0.2 and 0.1: masses 8 : 1 of 3 kg), no gravity, spinning
+        // about an axis that is not principal: the world angular momentum R I Rᵀ ω about the centre of mass, with I from
+        // the closed forms (2/5 m r² per sphere plus the parallel-axis terms), stays what it was, and the centre stays put
+        double[][] at = {{0.8, 0.5, 0.1}, {-0.6, -0.4, -0.2}};
+        double[] radius = {0.2, 0.1}, mass = {3 * 8.0 / 9, 3 * 1.0 / 9};
+        Vec3 com = new Vec3(0, 0, 0);
+        for (int i = 0; i < 2; i++) {
+            com = com.plus(new Vec3(at[i][0], at[i][1], at[i][2]).times(mass[i] / 3));
+        }
+        double[][] inertia = new double[3][3];
+        for (int i = 0; i < 2; i++) {
+            double[] d = {at[i][0] - com.x(), at[i][1] - com.y(), at[i][2] - com.z()};
+            double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+            for (int r = 0; r < 3; r++) {
+                for (int c = 0; c < 3; c++) {
+                    inertia[r][c] += (r == c ? 0.4 * mass[i] * radius[i] * radius[i] + mass[i] * dd : 0) - mass[i] * d[r] * d[c];
+                }
+            }
+        }
+        Vec3 w0 = new Vec3(0.3, -0.2, 2);
+        RigidBody body = new RigidBody("d", Pose.IDENTITY, w0.cross(com.times(-1)), w0, 3,
+                List.of(new Collider(new Shape.Sphere(radius[0]), Pose.translation(at[0][0], at[0][1], at[0][2])),
+                        new Collider(new Shape.Sphere(radius[1]), Pose.translation(at[1][0], at[1][1], at[1][2]))));
+        WorldSource w = world(OdeConfig.DEFAULT, Vec3.ZERO, List.of(body), List.of(), List.of());
+        Vec3 momentum0 = times(inertia, w0);
+        for (double t : new double[] {0.3, 0.8, 1.5}) {
+            run(w, t);
+            Pose pose = w.bodyPose("d");
+            Quat q = pose.rotation();
+            Vec3 momentum = q.rotate(times(inertia, q.conjugate().rotate(w.angularVelocity("d"))));
+            assertEquals(0, momentum.minus(momentum0).norm(), 2e-3 * momentum0.norm(), "angular momentum at t = " + w.time());
+            assertEquals(0, pose.transformPoint(com).minus(com).norm(), 1e-6, "centre of mass at t = " + w.time());
+        }
+    }
+
+    private static Vec3 times(double[][] m, Vec3 v) {
+        return new Vec3(m[0][0] * v.x() + m[0][1] * v.y() + m[0][2] * v.z(), m[1][0] * v.x() + m[1][1] * v.y() + m[1][2] * v.z(),
+                m[2][0] * v.x() + m[2][1] * v.y() + m[2][2] * v.z());
+    }
+
+    @Test
     void DYN_jointLimitsHold() {
         // a slider driven at 1 m/s stops at its upper limit 0.5 m; a hinge pendulum released 0.3 rad out (its angle 0 there,
         // gravity turning it positive) stops at its upper limit 0.1
@@ -205,8 +247,9 @@ class OdeShapesAndJointsTest {
         assertTrue(engine.description().contains("ode4j"));
     }
 
-    @Test
-    void DYN_aCompoundPendulumSwingsWithItsShapesInertia() {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void DYN_aCompoundPendulumSwingsWithItsShapesInertia(boolean boxTurned) {
         // the body's frame at the pivot, turned 6° about y; below it on its z axis a sphere, a box turned 90° about z and a
         // cylinder, the 4 kg spread by volume. Period 2π √(I / (M g L)) (1 + θ0²/16), I and L summed over the shapes
         double theta0 = Math.toRadians(6), mass = 4;
@@ -215,15 +258,16 @@ class OdeShapesAndJointsTest {
         double rc = 0.06, hc = 0.2, dc = 1.1; // cylinder (axis z) radius, height, depth
         double vs = 4.0 / 3 * Math.PI * rs * rs * rs, vb = bx * by * bz, vc = Math.PI * rc * rc * hc, v = vs + vb + vc;
         double ms = mass * vs / v, mb = mass * vb / v, mc = mass * vc / v;
-        // about the y axis through the pivot: the turned box spans by along x and bx along y
-        double inertia = ms * (0.4 * rs * rs + ds * ds) + mb * ((by * by + bz * bz) / 12 + db * db)
+        // about the y axis through the pivot: the turned box spans by along x and bx along y, the other bx along x
+        double alongX = boxTurned ? by : bx;
+        double inertia = ms * (0.4 * rs * rs + ds * ds) + mb * ((alongX * alongX + bz * bz) / 12 + db * db)
                 + mc * ((3 * rc * rc + hc * hc) / 12 + dc * dc);
         double length = (ms * ds + mb * db + mc * dc) / mass;
         double period = 2 * Math.PI * Math.sqrt(inertia / (mass * 9.81 * length)) * (1 + theta0 * theta0 / 16);
         Vec3 pivot = new Vec3(0, 0, 3);
         RigidBody body = new RigidBody("p", new Pose(pivot, Quat.axisAngle(Vec3.Y, theta0)), Vec3.ZERO, Vec3.ZERO, mass, List.of(
                 new Collider(new Shape.Sphere(rs), Pose.translation(0, 0, -ds)),
-                new Collider(new Shape.Box(bx / 2, by / 2, bz / 2), new Pose(new Vec3(0, 0, -db), Quat.axisAngle(Vec3.Z, Math.PI / 2))),
+                new Collider(new Shape.Box(bx / 2, by / 2, bz / 2), new Pose(new Vec3(0, 0, -db), Quat.axisAngle(Vec3.Z, boxTurned ? Math.PI / 2 : 0))),
                 new Collider(new Shape.Cylinder(rc, hc), Pose.translation(0, 0, -dc))));
         WorldSource w = world(OdeConfig.DEFAULT, G, List.of(body), List.of(new Joint("pivot", JointKind.HINGE, "p", null, pivot,
                 Vec3.Y, 0, 0, -NO, NO)), List.of());
