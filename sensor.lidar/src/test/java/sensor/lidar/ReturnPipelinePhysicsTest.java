@@ -231,6 +231,151 @@ class ReturnPipelinePhysicsTest {
         }
     }
 
+    /**
+     * [L-P] The same exact optical paths with every direction and normal oblique in x, y and z, and the last wall
+     * steep to the child ray (cosine 0.2), so that a child starting anywhere but 0.1 mm along its own direction from
+     * the parent's hit point (a sign wrong in one coordinate moves it 0.2 mm) reads a range off by 0.1 mm or more:
+     * a mirror's child, a pane's child and the children at both boundaries of a fog volume.
+     */
+    @Test
+    @DisplayName("[L-P] children of mirrors, panes and volume boundaries start on their own ray in all three coordinates")
+    void obliqueInEveryCoordinateLP_childrenStartOnTheirOwnRay() {
+        Vec3 d = new Vec3(1, 0.3, 0.2).normalized(), n = new Vec3(-1, 0.5, -0.4).normalized();
+        Vec3 r = d.minus(n.times(2 * d.dot(n)));
+        LidarRig rig = new LidarRig();
+        rig.material("mirror", LidarPipelineTest.MIRROR);
+        plane(rig, "mirror", d.times(5), n, "mirror");
+        // a finite wall (a thin box whose face passes through the point 4 m along r): an infinite plane this steep
+        // would cross the emission ray before the mirror
+        Vec3 m = new Vec3(0.69, -0.23, -0.69).normalized();
+        rig.add("wall", new Shape.Box(0.5, 0.5, 0.005), new Pose(d.times(5).plus(r.times(4)).minus(m.times(0.005)),
+                SweepPattern.zTo(m)), null);
+        LidarOutput out = rig.run(config(d).setHeapDepth(2));
+        assertEquals(1, out.count());
+        assertEquals(9, out.getFloat(0, DISTANCE_F32, 0), 2e-5, "5 m to the mirror, 4 m on to the steep wall");
+        for (int k = 0; k < 3; k++) {
+            assertEquals(9 * new double[] {d.x(), d.y(), d.z()}[k], out.getFloat(0, XYZ_VEC3_F32, k), 2e-5, "ghost, axis " + k);
+        }
+
+        Vec3 e = new Vec3(1, 0.35, -0.25).normalized(), steep = new Vec3(-0.22, -0.57, -0.79);
+        LidarRig pane = new LidarRig();
+        pane.material("pane", LidarPipelineTest.PANE);
+        plane(pane, "pane", e.times(4), new Vec3(-1, 0.3, 0.4), "pane");
+        plane(pane, "wall", e.times(10), steep, null);
+        out = pane.run(config(e).setHeapDepth(2).setReturnMode(ReturnMode.LAST));
+        assertEquals(1, out.count());
+        // 5 µm: a start 0.1 mm along the wrong one of x (EPS/dx instead of EPS·dx) reads 19 µm off
+        assertEquals(10, out.getFloat(0, DISTANCE_F32, 0), 5e-6, "through the oblique pane, undeviated, to the steep wall");
+
+        LidarRig fog = new LidarRig();
+        fog.env.bindAmbientMaterialType(new AtmosphereType());
+        fog.env.addObject(ObjectSpec.fixed("fog", new Shape.Box(1.5, 20, 20), Pose.translation(21.5, 0, 0))
+                .withMaterial(new MaterialSpec("atmosphere", new AtmosphereMaterial().setRefractiveIndex(1.0)
+                        .setAttenuationCoefficient(0.01).setReturnProbabilityScaling(0.8))));
+        plane(fog, "wall", e.times(40), steep, null);
+        out = fog.run(config(e).setReturnMode(ReturnMode.LAST));
+        assertEquals(1, out.count());
+        assertEquals(40, out.getFloat(0, DISTANCE_F32, 0), 1e-5, "through both boundaries of the fog to the steep wall");
+    }
+
+    /**
+     * [L-P] The heap bounds transmission as it bounds reflection: a pane seen in a mirror passes the ray on to the wall
+     * behind it with three heap levels, not with two (its node would be the fifth of three).
+     */
+    @Test
+    @DisplayName("[L-P] the heap depth bounds transmission too")
+    void heapDepthLP_boundsTransmissionToo() {
+        for (int depth : new int[] {2, 3}) {
+            LidarRig rig = new LidarRig();
+            rig.material("mirror", LidarPipelineTest.MIRROR);
+            rig.material("pane", LidarPipelineTest.PANE);
+            plane(rig, "mirror", new Vec3(5, 0, 0), new Vec3(-1, 1, 0), "mirror"); // +x turned to +y
+            plane(rig, "pane", new Vec3(5, 3, 0), new Vec3(0, -1, 0), "pane");
+            plane(rig, "wall", new Vec3(5, 6, 0), new Vec3(0, -1, 0), null);
+            LidarOutput out = rig.run(config(Vec3.X, Vec3.X).setHeapDepth(depth).setReturnMode(ReturnMode.LAST));
+            assertEquals(2, out.count());
+            for (int i = 0; i < 2; i++) {
+                assertEquals(depth == 2 ? 8 : 11, out.getFloat(i, DISTANCE_F32, 0), 2e-5, "heap depth " + depth + ", ray " + i);
+            }
+        }
+    }
+
+    /**
+     * [L-P] One object hit twice along a beam (a mesh of two panes, 4 m apart, both facing the lidar) gives two
+     * returns with one sample per beam: only sub-rays of one beam are merged, never two hits of one path.
+     */
+    @Test
+    @DisplayName("[L-P] two hits of one object along one path stay two returns")
+    void oneObjectHitTwiceLP_staysTwoReturns() {
+        LidarRig rig = new LidarRig();
+        rig.material("pane", LidarPipelineTest.PANE);
+        float[] v = {4, -1, -1, 4, 1, -1, 4, 1, 1, 4, -1, 1, 8, -1, -1, 8, 1, -1, 8, 1, 1, 8, -1, 1};
+        int[] quads = {0, 2, 1, 0, 3, 2, 4, 6, 5, 4, 7, 6}; // both facing −x
+        rig.add("panes", new Shape.TriangleMesh(v, quads), Pose.IDENTITY, "pane");
+        LidarOutput out = rig.run(config(new Vec3(1, 0.01, 0.02).normalized()).setHeapDepth(2).setReturnMode(ReturnMode.DUAL));
+        assertEquals(2, out.count());
+        double ux = new Vec3(1, 0.01, 0.02).normalized().x();
+        double[] ranges = {out.getFloat(0, DISTANCE_F32, 0), out.getFloat(1, DISTANCE_F32, 0)};
+        java.util.Arrays.sort(ranges);
+        assertEquals(4 / ux, ranges[0], 2e-5);
+        assertEquals(8 / ux, ranges[1], 2e-5);
+    }
+
+    /**
+     * [L-MS] [L-14] With several sub-rays per beam, atmospheric returns seen in a mirror stay atmospheric: sub-rays
+     * merge per heap node, and a node's atmospheric group never joins an object's (the mirror is object 0 and returns
+     * nothing itself).
+     */
+    @Test
+    @DisplayName("[L-MS] [L-14] atmospheric returns in a mirror stay atmospheric with several sub-rays per beam")
+    void atmosphericReturnsInAMirrorLMS_stayAtmosphericWithSubRays() {
+        LidarRig rig = new LidarRig();
+        rig.env.bindAmbientMaterialType(new AtmosphereType());
+        rig.env.setAmbient("atmosphere", new AtmosphereMaterial().setRefractiveIndex(1.0).setAttenuationCoefficient(0.004)
+                .setReturnProbabilityScaling(0.3));
+        rig.material("mirror", LidarPipelineTest.MIRROR);
+        plane(rig, "mirror", new Vec3(-5, 0, 0), new Vec3(1, 1, 0), "mirror");
+        LidarOutput out = rig.run(config(fan(3000, -1)).setDivergenceHalfAngle(0.002).setBeamSamples(4).setHeapDepth(2)
+                .setReturnMode(ReturnMode.DUAL));
+        int folded = 0;
+        for (int i = 0; i < out.count(); i++) {
+            assertEquals(-1, out.getInt(i, ENTITY_ID_I32), "point " + i + ": only the atmosphere returns");
+            double x = out.getFloat(i, DISTANCE_F32, 0), ux = out.getFloat(i, XYZ_VEC3_F32, 0) / x,
+                    uy = out.getFloat(i, XYZ_VEC3_F32, 1) / x;
+            folded += x > -5 / (ux + uy) ? 1 : 0;
+        }
+        assertTrue(folded > 100, "returns beyond the mirror: " + folded);
+    }
+
+    /**
+     * [L-P] A path follows at most 8 volume boundaries: through four thin fog boxes (8 boundaries) the wall beyond is
+     * seen at its exact optical path; a wall inside a fifth box (a 9th boundary before it) is not.
+     */
+    @Test
+    @DisplayName("[L-P] a path follows at most 8 volume boundaries")
+    void volumeCrossingsLP_stopAfterEight() {
+        for (boolean fifth : new boolean[] {false, true}) {
+            LidarRig rig = new LidarRig();
+            rig.env.bindAmbientMaterialType(new AtmosphereType());
+            MaterialSpec fog = new MaterialSpec("atmosphere", new AtmosphereMaterial().setRefractiveIndex(1.0)
+                    .setAttenuationCoefficient(0.001).setReturnProbabilityScaling(0.01));
+            for (int b = 0; b < (fifth ? 5 : 4); b++) {
+                rig.env.addObject(ObjectSpec.fixed("fog-" + b, new Shape.Box(b < 4 ? 0.25 : 1, 5, 5),
+                        Pose.translation(b < 4 ? 5 + 2 * b : 14, 0, 0)).withMaterial(fog));
+            }
+            rig.wallAtX("wall", 14, null);
+            LidarOutput out = rig.run(config(Vec3.X).setReturnMode(ReturnMode.DUAL));
+            int wall = 0;
+            for (int i = 0; i < out.count(); i++) {
+                if (out.getInt(i, ENTITY_ID_I32) >= 0) {
+                    wall++;
+                    assertEquals(14, out.getFloat(i, DISTANCE_F32, 0), 2e-5, "the wall through eight boundaries");
+                }
+            }
+            assertEquals(fifth ? 0 : 1, wall, fifth ? "a ninth boundary ends the path" : "eight boundaries are followed");
+        }
+    }
+
     /** [L-P] With two heap levels a second mirror ends the path: nothing beyond it is traced, nothing overflows. */
     @Test
     @DisplayName("[L-P] the heap depth bounds the reflections followed")
