@@ -278,7 +278,7 @@ final class CameraSensor implements Sensor {
             active[k] = k;
         }
         double alpha = frame.view.ambient().attenuation();
-        for (int pass = 0; pass < 9 && m > 0; pass++) {
+        for (int pass = 0; m > 0; pass++) { // a ray goes on only from passes 0 to 7: none is left after pass 8
             double[] ao = new double[3 * m], ad = new double[3 * m];
             for (int a = 0; a < m; a++) {
                 System.arraycopy(o, 3 * active[a], ao, 3 * a, 3);

@@ -45,7 +45,10 @@ final class Lens {
         out[at + 2] = dz / n;
     }
 
-    /** Checks the lens can map the whole image: the fov lens needs r₁,max · tan ω &lt; π/2 (the image corner). */
+    /**
+     * Checks the lens can map the whole image: the fov lens needs r₁,max · tan ω &lt; π/2 (the image corner). The pinhole
+     * maps any horizontal field of view below 180°, which {@link CameraType#create} has checked (at most 179°).
+     */
     static void check(CameraConfig c) {
         if (!CameraConfig.PINHOLE.equals(c.lens()) && !CameraConfig.FOV.equals(c.lens())) {
             throw new IllegalArgumentException("lens must be one of [pinhole, fov], got '" + c.lens() + "'");
@@ -58,8 +61,6 @@ final class Lens {
                         "horizontalFov with lens fov must be below %.1f degrees for a %dx%d image (the lens model folds "
                                 + "beyond), got %s", max, c.width(), c.height(), c.horizontalFov()));
             }
-        } else if (!(c.horizontalFov() < 180)) {
-            throw new IllegalArgumentException("horizontalFov must be below 180 degrees for a pinhole lens, got " + c.horizontalFov());
         }
     }
 }
