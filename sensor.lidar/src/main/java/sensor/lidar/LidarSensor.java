@@ -151,13 +151,16 @@ final class LidarSensor implements Sensor {
             rays.times[i] = pattern.firingTime(i, interval, start, end);
         }
         CounterRandom random = ctx.random();
-        for (int k = 0; k < distortions.size(); k++) {
-            distortions.get(k).distort(rays, stream(random, 1 + k), ctx.index());
+        CounterRandom stage = random;
+        for (RayDistortion d : distortions) {
+            stage = nextStream(stage);
+            d.distort(rays, stage, ctx.index());
         }
-        return trace(ctx, rays, random);
+        return trace(ctx, rays, random, stage);
     }
 
-    private LidarOutput trace(SampleContext ctx, RayBuffer beams, CounterRandom random) {
+    /** {@code lastStage}: the stream of the last distortion stage (the sensor's own when none); noise stages follow it. */
+    private LidarOutput trace(SampleContext ctx, RayBuffer beams, CounterRandom random, CounterRandom lastStage) {
         int b = beams.size(), s = config.beamSamples(), total = b * s;
         double[] wo = new double[3 * total], wd = new double[3 * total];
         int[] key = new int[total];
@@ -195,7 +198,7 @@ final class LidarSensor implements Sensor {
             scene.update(view, 0.5 * (beams.times[first] + beams.times[last - 1]));
             pipeline.trace(scene, view, wo, wd, first * s, (last - first) * s, key, random, ctx.index());
         }
-        return assemble(ctx, beams, poses, random);
+        return assemble(ctx, beams, poses, lastStage);
     }
 
     /** Sub-ray {@code k} of {@code s} of a beam [L-MS]: the axis, then a ring at half the divergence half-angle. */
@@ -209,7 +212,7 @@ final class LidarSensor implements Sensor {
         return d.plus(u.times(t * Math.cos(psi))).plus(v.times(t * Math.sin(psi))).normalized();
     }
 
-    private LidarOutput assemble(SampleContext ctx, RayBuffer beams, Pose[] poses, CounterRandom random) {
+    private LidarOutput assemble(SampleContext ctx, RayBuffer beams, Pose[] poses, CounterRandom lastStage) {
         int b = beams.size();
         int perBeam = config.returnMode() == sensor.lidar.api.ReturnMode.DUAL ? 2 : 1;
         double[] opl = new double[b * perBeam], inten = new double[b * perBeam];
@@ -273,8 +276,10 @@ final class LidarSensor implements Sensor {
             }
         });
         pts.count(points);
-        for (int k = 0; k < noises.size(); k++) {
-            noises.get(k).apply(pts, stream(random, 1 + distortions.size() + k), ctx.index());
+        CounterRandom stage = lastStage;
+        for (OutputNoise noise : noises) {
+            stage = nextStream(stage);
+            noise.apply(pts, stage, ctx.index());
         }
         return pack(pts, ring, ent, type, hit, normal, ctx.sensorPose(ctx.time()));
     }
@@ -315,9 +320,12 @@ final class LidarSensor implements Sensor {
         return new LidarOutput(fields, n, buf, pose);
     }
 
-    /** An independent random stream for stage {@code k}, derived from the sensor's stream. */
-    private static CounterRandom stream(CounterRandom base, int k) {
-        return CounterRandom.ofKey(base.key() + 0x9E3779B97F4A7C15L * k);
+    /**
+     * The stream of the next stage: the sensor's own stream's key advanced by the golden-ratio constant once per stage
+     * (distortions first, then noises), so every stage draws from its own independent Philox stream.
+     */
+    private static CounterRandom nextStream(CounterRandom previous) {
+        return CounterRandom.ofKey(previous.key() + 0x9E3779B97F4A7C15L);
     }
 
     private void closeScene() {

@@ -76,9 +76,20 @@ class LidarNoiseAndTimingTest {
         rig.wallAtX("wall", 20, null);
         var angular = new NoiseConfigs.AngularNoise(NoiseConfigs.Axis.Z, 0, 0.01);
         LidarOutput ray = rig.run(generic(fan(2000, 0.3)).setDistortions(List.of(new StageSpec("ray-angle-gaussian", angular))));
+        assertEquals(2000, ray.count());
+        double sum = 0, sumSq = 0;
         for (int i = 0; i < ray.count(); i++) {
             assertEquals(20f, ray.getFloat(i, XYZ_VEC3_F32, 0), 2e-4f, "on the wall");
+            // the angle the sensor added about z: the point's azimuth less ray i's (the fan's formula)
+            double added = Math.atan2(ray.getFloat(i, XYZ_VEC3_F32, 1), ray.getFloat(i, XYZ_VEC3_F32, 0))
+                    - (-1.2 + 2.4 * ((i * 0.6180339887) % 1));
+            sum += added;
+            sumSq += added * added;
         }
+        // N(0, 0.01²) through the sensor: mean within 4σ/√N, σ within 4 standard errors (σ/√(2N))
+        double mean = sum / 2000, sigma = Math.sqrt(sumSq / 2000 - mean * mean);
+        assertEquals(0, mean, 4 * 0.01 / Math.sqrt(2000), "mean added angle");
+        assertEquals(0.01, sigma, 4 * 0.01 / Math.sqrt(4000), "σ of the added angle");
         rig.env.removeSensor("lidar");
         LidarOutput hit = rig.run(generic(fan(2000, 0.3)).setNoises(List.of(new StageSpec("hitpoint-angle-gaussian", angular))));
         double sum2 = 0;
@@ -257,16 +268,18 @@ class LidarNoiseAndTimingTest {
         assertTrue(maxX - minX > 0.5 * v * 0.05, "the frame is smeared: " + (maxX - minX) + " m");
     }
 
-    @Test
-    @DisplayName("[L-T] a moving wall is seen where it was, within one time slice")
-    void motionDistortionLT_aMovingWallIsSeenWhereItWasWithinOneTimeSlice() {
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} sub-ray(s) per beam")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 5})
+    @DisplayName("[L-T] [L-MS] a moving wall is seen where it was, within one time slice, with any number of sub-rays")
+    void motionDistortionLT_aMovingWallIsSeenWhereItWasWithinOneTimeSlice(int subRays) {
         LidarRig rig = new LidarRig();
         double v = -15;
         rig.world.addBody("truck", new KinematicWorld.ConstantVelocity(Pose.translation(40, 0, 0), new Vec3(v, 0, 0)));
         rig.env.addObject(new sensor.api.env.ObjectSpec("truck-back", new Shape.Box(0.5, 50, 5), "truck", Pose.IDENTITY, null));
         int slices = 50;
         LidarConfig c = new LidarConfig().setPattern(RayPatterns.horizontalSweep(1000, 10, 0.0)).setTimeSlices(slices)
-                .setFields(List.of(XYZ_VEC3_F32, TIME_STAMP_F64)).setRange(0.1, 200);
+                .setFields(List.of(XYZ_VEC3_F32, TIME_STAMP_F64)).setRange(0.1, 200).setBeamSamples(subRays)
+                .setDivergenceHalfAngle(1e-4);
         LidarOutput out = rig.run(c, 10, SensorMount.world(Pose.IDENTITY), 0.2);
         double sliceError = Math.abs(v) * 0.1 / slices;
         int onTruck = 0;

@@ -414,6 +414,59 @@ class ReturnPipelinePhysicsTest {
         assertEquals(intensity, out.getFloat(0, INTENSITY_F32, 0), 1e-6 * intensity);
     }
 
+    /**
+     * [L-MS] On a tilted wall every sub-ray has its own range: the merged range is the intensity-weighted mean over the
+     * axis and a ring of S − 1 directions evenly spread at tan(θ/2) about it, each weighted by its own cosine and
+     * detection ratio, computed here from the geometry.
+     */
+    @Test
+    @DisplayName("[L-MS] on a tilted wall the sub-rays' ranges merge over an evenly spread ring")
+    void subRaysLMS_onATiltedWallMergeOverAnEvenRing() {
+        double theta = 0.1, t = Math.tan(theta / 2);
+        int s = 7;
+        Vec3 n = new Vec3(-1, 0.5, 0.3).normalized(), at = new Vec3(10, 0, 0);
+        LidarRig rig = new LidarRig();
+        plane(rig, "wall", at, n, null);
+        LidarOutput out = rig.run(config(Vec3.X).setDivergenceHalfAngle(theta).setBeamSamples(s));
+        assertEquals(1, out.count());
+        Vec3 u = new Vec3(0, -1, 0), v = new Vec3(0, 0, -1); // x × z and x × u
+        double sw = 0, swx = 0;
+        for (int k = 0; k < s; k++) {
+            double psi = k == 0 ? 0 : 2 * Math.PI * (k - 1) / (s - 1);
+            Vec3 dir = k == 0 ? Vec3.X : Vec3.X.plus(u.times(t * Math.cos(psi))).plus(v.times(t * Math.sin(psi))).normalized();
+            double x = at.dot(n) / dir.dot(n), w = 0.8 / Math.PI * -dir.dot(n) * ratio(x, theta) / s;
+            sw += w;
+            swx += w * x;
+        }
+        assertEquals(swx / sw, out.getFloat(0, DISTANCE_F32, 0), 1e-5);
+        assertEquals(sw, out.getFloat(0, INTENSITY_F32, 0), 1e-6 * sw);
+    }
+
+    /** [L-P] In dual-return mode each of the two returns carries its own surface's normal. */
+    @Test
+    @DisplayName("[L-P] dual returns carry their own normals")
+    void dualReturnsLP_carryTheirOwnNormals() {
+        LidarRig rig = new LidarRig();
+        rig.material("pane", new SurfaceMaterial() { // brighter than the wall behind: dual mode keeps both
+            @Override public double brdf(double lx, double ly, double lz, double vx, double vy, double vz) { return 0.9 / Math.PI; }
+            @Override public double transmittance(double cos) { return 0.6; }
+        });
+        Vec3 paneNormal = new Vec3(-1, 0.5, 0.2).normalized();
+        plane(rig, "pane", new Vec3(4, 0, 0), paneNormal, "pane");
+        rig.wallAtX("wall", 10, null);
+        LidarOutput out = rig.run(config(Vec3.X, new Vec3(1, 0.1, -0.05).normalized()).setHeapDepth(2)
+                .setReturnMode(ReturnMode.DUAL));
+        assertEquals(4, out.count());
+        for (int i = 0; i < 4; i++) {
+            boolean pane = out.getFloat(i, DISTANCE_F32, 0) < 7;
+            Vec3 want = pane ? paneNormal : new Vec3(-1, 0, 0);
+            for (int c = 0; c < 3; c++) {
+                assertEquals(new double[] {want.x(), want.y(), want.z()}[c], out.getFloat(i, NORMAL_VEC3_F32, c), 1e-6,
+                        (pane ? "pane" : "wall") + " return " + i + ", axis " + c);
+            }
+        }
+    }
+
     /** [L-P] The range and intensity bounds are inclusive: a return exactly at either is kept. */
     @Test
     @DisplayName("[L-P] a return exactly at the minimum range or intensity is kept")
