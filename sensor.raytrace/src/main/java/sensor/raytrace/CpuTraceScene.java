@@ -83,6 +83,12 @@ final class CpuTraceScene implements TraceScene {
     boolean[] instIdentity = new boolean[0];
     float[] instBounds = new float[0];
     Bvh2 tlas;
+    /**
+     * Per TLAS node: whether its left child is visited first when a ray enters both at the same distance (both boxes
+     * around the origin, say a terrain and the bodies driving on it): the child with the larger box, whose hit then
+     * prunes the smaller ones (see {@link #leftFirstOnTies(Bvh2)}).
+     */
+    boolean[] leftFirstOnTies = new boolean[0];
     // planes
     int planeCount;
     int[] planeObject = new int[0];
@@ -220,6 +226,7 @@ final class CpuTraceScene implements TraceScene {
         }
         tlas = Bvh2.build(instBounds, instanceCount);
         tlasBuilds++;
+        leftFirstOnTies = leftFirstOnTies(tlas);
     }
 
     @Override
@@ -452,43 +459,45 @@ final class CpuTraceScene implements TraceScene {
                 z1 = Math.max(z1, z);
             }
         }
+        // the packet's interval of inverse directions, for the inner nodes' test
+        float[] pk = c.packetBounds;
+        pk[0] = pk[2] = pk[4] = Float.POSITIVE_INFINITY;
+        pk[1] = pk[3] = pk[5] = Float.NEGATIVE_INFINITY;
+        for (int bits = mask; bits != 0; bits &= bits - 1) {
+            int i = Integer.numberOfTrailingZeros(bits);
+            pk[0] = Math.min(pk[0], wix[i]);
+            pk[1] = Math.max(pk[1], wix[i]);
+            pk[2] = Math.min(pk[2], wiy[i]);
+            pk[3] = Math.max(pk[3], wiy[i]);
+            pk[4] = Math.min(pk[4], wiz[i]);
+            pk[5] = Math.max(pk[5], wiz[i]);
+        }
         int sp = 0, node = 0, m = mask;
         for (;;) {
             int b = 12 * node;
-            float lx0 = nb[b] - x1, ly0 = nb[b + 1] - y1, lz0 = nb[b + 2] - z1;
-            float lx1 = nb[b + 3] - x0, ly1 = nb[b + 4] - y0, lz1 = nb[b + 5] - z0;
-            float rx0 = nb[b + 6] - x1, ry0 = nb[b + 7] - y1, rz0 = nb[b + 8] - z1;
-            float rx1 = nb[b + 9] - x0, ry1 = nb[b + 10] - y0, rz1 = nb[b + 11] - z0;
-            int lm = 0, rm = 0;
-            float lmin = Float.POSITIVE_INFINITY, rmin = Float.POSITIVE_INFINITY;
-            int hi = 32 - Integer.numberOfLeadingZeros(m);
-            for (int i = Integer.numberOfTrailingZeros(m); i < hi; i++) {
-                float a = wix[i], cc = wiy[i], e = wiz[i], t = lim[i];
-                float ax0 = lx0 * a, ax1 = lx1 * a, ay0 = ly0 * cc, ay1 = ly1 * cc, az0 = lz0 * e, az1 = lz1 * e;
-                float ln = Math.max(Math.max(Math.min(ax0, ax1), Math.min(ay0, ay1)), Math.max(Math.min(az0, az1), 0f));
-                float lf = Math.min(Math.min(Math.max(ax0, ax1), Math.max(ay0, ay1)), Math.max(az0, az1))
-                        * MeshBvh.ROBUST;
-                float bx0 = rx0 * a, bx1 = rx1 * a, by0 = ry0 * cc, by1 = ry1 * cc, bz0 = rz0 * e, bz1 = rz1 * e;
-                float rn = Math.max(Math.max(Math.min(bx0, bx1), Math.min(by0, by1)), Math.max(Math.min(bz0, bz1), 0f));
-                float rf = Math.min(Math.min(Math.max(bx0, bx1), Math.max(by0, by1)), Math.max(bz0, bz1))
-                        * MeshBvh.ROBUST;
-                if (ln <= lf && ln <= t) {
-                    lm |= 1 << i;
-                    lmin = Math.min(lmin, ln);
-                }
-                if (rn <= rf && rn <= t) {
-                    rm |= 1 << i;
-                    rmin = Math.min(rmin, rn);
-                }
-            }
-            lm &= m;
-            rm &= m;
             int cl = nc[2 * node], cr = nc[2 * node + 1];
+            int lm, rm;
+            float lmin, rmin;
+            if (cl < 0) {
+                lm = lanes(c, nb, b, m, x0, y0, z0, x1, y1, z1);
+                lmin = c.lanesNear;
+            } else {
+                lmin = packetNear(c, nb, b, m, x0, y0, z0, x1, y1, z1);
+                lm = lmin < Float.POSITIVE_INFINITY ? m : 0;
+            }
+            if (cr < 0) {
+                rm = lanes(c, nb, b + 6, m, x0, y0, z0, x1, y1, z1);
+                rmin = c.lanesNear;
+            } else {
+                rmin = packetNear(c, nb, b + 6, m, x0, y0, z0, x1, y1, z1);
+                rm = rmin < Float.POSITIVE_INFINITY ? m : 0;
+            }
             if (lm != 0 && cl < 0) {
                 int ref = ~cl;
                 for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
                     instancePacket(c, tlas.order[s], lm);
                 }
+                tighten(c, lm);
                 lm = 0;
             }
             if (rm != 0 && cr < 0) {
@@ -496,11 +505,12 @@ final class CpuTraceScene implements TraceScene {
                 for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
                     instancePacket(c, tlas.order[s], rm);
                 }
+                tighten(c, rm);
                 rm = 0;
             }
             if (lm != 0) {
                 if (rm != 0) {
-                    if (lmin <= rmin) {
+                    if (lmin < rmin || lmin == rmin && leftFirstOnTies[node]) {
                         stack[sp] = cr;
                         stackM[sp++] = rm;
                         node = cl;
@@ -527,6 +537,83 @@ final class CpuTraceScene implements TraceScene {
             }
             node = stack[--sp];
             m = stackM[sp];
+        }
+    }
+
+    /**
+     * The lanes of {@code m} whose rays enter the box at {@code nb[b..b+6)} (widened by the origins' spread
+     * {@code [x0, x1] × …}) no farther than their limits; the nearest entry among them in {@code c.lanesNear}.
+     */
+    private static int lanes(TraceContext c, float[] nb, int b, int m, float x0, float y0, float z0, float x1, float y1,
+            float z1) {
+        float lx0 = nb[b] - x1, ly0 = nb[b + 1] - y1, lz0 = nb[b + 2] - z1;
+        float lx1 = nb[b + 3] - x0, ly1 = nb[b + 4] - y0, lz1 = nb[b + 5] - z0;
+        int hit = 0;
+        float near = Float.POSITIVE_INFINITY;
+        float[] wix = c.wix, wiy = c.wiy, wiz = c.wiz, lim = c.wLimit;
+        int hi = 32 - Integer.numberOfLeadingZeros(m);
+        for (int i = Integer.numberOfTrailingZeros(m); i < hi; i++) { // lanes out of m are dropped below
+            float a = wix[i], cc = wiy[i], e = wiz[i];
+            float ax0 = lx0 * a, ax1 = lx1 * a, ay0 = ly0 * cc, ay1 = ly1 * cc, az0 = lz0 * e, az1 = lz1 * e;
+            float ln = Math.max(Math.max(Math.min(ax0, ax1), Math.min(ay0, ay1)), Math.max(Math.min(az0, az1), 0f));
+            float lf = Math.min(Math.min(Math.max(ax0, ax1), Math.max(ay0, ay1)), Math.max(az0, az1)) * MeshBvh.ROBUST;
+            if (ln <= lf && ln <= lim[i] && (m & 1 << i) != 0) {
+                hit |= 1 << i;
+                near = Math.min(near, ln);
+            }
+        }
+        c.lanesNear = near;
+        return hit;
+    }
+
+    /**
+     * A lower bound of where any ray of the packet enters the box at {@code nb[b..b+6)}, or +∞ when none can reach it
+     * within the largest limit of the lanes of {@code m}: the slab distances are bilinear in the (widened) box's
+     * offsets and the inverse directions, so their extremes over the packet's intervals lie at the corners. Inner TLAS
+     * nodes take this one test instead of one per lane; the leaves test lane by lane ({@link #lanes}).
+     */
+    private static float packetNear(TraceContext c, float[] nb, int b, int m, float x0, float y0, float z0, float x1,
+            float y1, float z1) {
+        float[] pk = c.packetBounds;
+        float limit = 0;
+        for (int bits = m; bits != 0; bits &= bits - 1) {
+            limit = Math.max(limit, c.wLimit[Integer.numberOfTrailingZeros(bits)]);
+        }
+        float near = 0, far = Float.POSITIVE_INFINITY;
+        for (int k = 0; k < 3; k++) {
+            float o0 = k == 0 ? x0 : k == 1 ? y0 : z0, o1 = k == 0 ? x1 : k == 1 ? y1 : z1;
+            float lo = nb[b + k] - o1, hi = nb[b + 3 + k] - o0, i0 = pk[2 * k], i1 = pk[2 * k + 1];
+            float p0 = lo * i0, p1 = lo * i1, p2 = hi * i0, p3 = hi * i1;
+            near = Math.max(near, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
+            far = Math.min(far, Math.max(Math.max(p0, p1), Math.max(p2, p3)));
+        }
+        return near <= far * MeshBvh.ROBUST && near <= limit ? near : Float.POSITIVE_INFINITY;
+    }
+
+    /** For each node, whether the left child's box has at least the surface area of the right child's. */
+    static boolean[] leftFirstOnTies(Bvh2 t) {
+        boolean[] left = new boolean[t.nodeCount];
+        float[] nb = t.bounds;
+        for (int node = 0; node < t.nodeCount; node++) {
+            int b = 12 * node;
+            left[node] = area(nb, b) >= area(nb, b + 6);
+        }
+        return left;
+    }
+
+    private static float area(float[] nb, int b) {
+        float x = Math.max(0, nb[b + 3] - nb[b]), y = Math.max(0, nb[b + 4] - nb[b + 1]), z = Math.max(0, nb[b + 5] - nb[b + 2]);
+        return x * y + y * z + z * x;
+    }
+
+    /**
+     * Lowers the TLAS limits of the lanes of {@code mask} to their best hits so far, as {@link #trace} does after each
+     * instance: instances whose boxes start beyond are not visited (with 1,000 bodies over a terrain, most of them).
+     */
+    private static void tighten(TraceContext c, int mask) {
+        for (int bits = mask; bits != 0; bits &= bits - 1) {
+            int i = Integer.numberOfTrailingZeros(bits);
+            c.wLimit[i] = Math.nextUp((float) c.ptBest[i]);
         }
     }
 
@@ -708,7 +795,7 @@ final class CpuTraceScene implements TraceScene {
             }
             if (hl) {
                 if (hr) {
-                    if (ln <= rn) {
+                    if (ln < rn || ln == rn && leftFirstOnTies[node]) {
                         stack[sp] = cr;
                         stackT[sp++] = rn;
                         node = cl;

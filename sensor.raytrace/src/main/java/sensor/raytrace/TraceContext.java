@@ -31,6 +31,10 @@ final class TraceContext extends Hit {
     final float[] fix = new float[PACKET], fiy = new float[PACKET], fiz = new float[PACKET];
     final float[] ftBest = new float[PACKET];
     final float[] wix = new float[PACKET], wiy = new float[PACKET], wiz = new float[PACKET], wLimit = new float[PACKET];
+    /** The packet's inverse-direction intervals (x lo, x hi, y lo, y hi, z lo, z hi) for the TLAS's inner nodes. */
+    final float[] packetBounds = new float[6];
+    /** The nearest box entry of the lanes {@code CpuTraceScene.lanes} found. */
+    float lanesNear;
     final int[] slot = new int[PACKET];
     /** Watertight test's constants per lane (lane {@link #PACKET}: a lone ray): axes kx | ky << 2 | kz << 4, shear. */
     final int[] axes = new int[PACKET + 1];
