@@ -76,6 +76,8 @@ public final class Bvh2 {
         final int[] rightCount = new int[BINS];
         /** Left then right box of the last binned split, valid while {@link #splitBoxes}. */
         final float[] sideBox = new float[12];
+        /** Centroid bounds (min xyz, max xyz) of the left then right side, found while partitioning. */
+        final float[] sideCen = new float[12];
         boolean splitBoxes;
 
         Builder(float[] primBounds, int n) {
@@ -106,7 +108,7 @@ public final class Bvh2 {
                 emptyBox(root, 1);
                 nc[1] = ~0;
             } else {
-                int mid = split(0, n, false);
+                int mid = split(0, n, false, null);
                 children(root, 0, mid, n);
             }
             return new Bvh2(Arrays.copyOf(nb, 12 * nodes), Arrays.copyOf(nc, 2 * nodes), nodes, perm);
@@ -123,23 +125,34 @@ public final class Bvh2 {
         }
 
         void children(int node, int s, int mid, int e) {
-            if (splitBoxes) { // the two sides' boxes from the binning of the split just made
+            float[] left = null, right = null;
+            if (splitBoxes) { // the two sides' boxes from the binning of the split just made, and their centroids'
                 System.arraycopy(sideBox, 0, nb, 12 * node, 12);
+                left = known(0);
+                right = known(6);
                 splitBoxes = false;
             } else {
                 writeBox(node, 0, s, mid);
                 writeBox(node, 1, mid, e);
             }
-            nc[2 * node] = subtree(s, mid);
-            nc[2 * node + 1] = subtree(mid, e);
+            nc[2 * node] = subtree(s, mid, left);
+            nc[2 * node + 1] = subtree(mid, e, right);
         }
 
-        int subtree(int s, int e) {
+        /** One side's centroid bounds then box (12 floats), as {@link #split} takes them. */
+        private float[] known(int side) {
+            float[] k = new float[12];
+            System.arraycopy(sideCen, side, k, 0, 6);
+            System.arraycopy(sideBox, side, k, 6, 6);
+            return k;
+        }
+
+        int subtree(int s, int e, float[] known) {
             int count = e - s;
             if (count <= 1) {
                 return leaf(s, count);
             }
-            int mid = split(s, e, count <= MAX_LEAF);
+            int mid = split(s, e, count <= MAX_LEAF, known);
             if (mid < 0) {
                 return leaf(s, count);
             }
@@ -183,12 +196,28 @@ public final class Bvh2 {
         /**
          * Binned SAH split of {@code perm[s, e)}; partitions in place and returns the split index, or −1 when
          * {@code leafAllowed} and a leaf is cheaper. Falls back to a median split when binning cannot separate.
+         * {@code known}: the range's centroid bounds and box (min xyz, max xyz each), found by the split above it,
+         * or null to compute them here.
          */
-        int split(int s, int e, boolean leafAllowed) {
+        int split(int s, int e, boolean leafAllowed, float[] known) {
             int count = e - s;
             float c0x = Float.POSITIVE_INFINITY, c0y = c0x, c0z = c0x, c1x = Float.NEGATIVE_INFINITY, c1y = c1x, c1z = c1x;
             float b0x = c0x, b0y = c0x, b0z = c0x, b1x = c1x, b1y = c1x, b1z = c1x;
-            for (int i = s; i < e; i++) {
+            if (known != null) {
+                c0x = known[0];
+                c0y = known[1];
+                c0z = known[2];
+                c1x = known[3];
+                c1y = known[4];
+                c1z = known[5];
+                b0x = known[6];
+                b0y = known[7];
+                b0z = known[8];
+                b1x = known[9];
+                b1y = known[10];
+                b1z = known[11];
+            }
+            for (int i = known != null ? e : s; i < e; i++) {
                 int p = i;
                 float x = cen[3 * p], y = cen[3 * p + 1], z = cen[3 * p + 2];
                 c0x = Math.min(c0x, x);
@@ -295,8 +324,18 @@ public final class Bvh2 {
             float scale = BINS / cext[bestAxis] * 0.99999f;
             float cm = cmin[bestAxis];
             int i = s, j = e - 1;
+            for (int a = 0; a < 3; a++) {
+                sideCen[a] = sideCen[6 + a] = Float.POSITIVE_INFINITY;
+                sideCen[3 + a] = sideCen[9 + a] = Float.NEGATIVE_INFINITY;
+            }
             while (i <= j) {
-                if (bin(cen[3 * i + bestAxis], cm, scale) <= bestBin) {
+                int side = bin(cen[3 * i + bestAxis], cm, scale) <= bestBin ? 0 : 6;
+                for (int a = 0; a < 3; a++) { // each primitive is classified once, where it stands now
+                    float c = cen[3 * i + a];
+                    sideCen[side + a] = Math.min(sideCen[side + a], c);
+                    sideCen[side + 3 + a] = Math.max(sideCen[side + 3 + a], c);
+                }
+                if (side == 0) {
                     i++;
                 } else {
                     swap(i, j);
