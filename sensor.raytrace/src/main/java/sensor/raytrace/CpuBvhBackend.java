@@ -10,7 +10,8 @@ import sensor.api.raytrace.TraceScene;
 /**
  * The CPU raytrace backend {@code "cpu-bvh"}: SAH BVHs over meshes and heightfields, closed-form boxes,
  * spheres, cylinders and planes, a top-level BVH over object instances refreshed every update, and a
- * deterministic multi-threaded closest-hit query. Ranked 0, so any GPU backend outranks it.
+ * deterministic multi-threaded closest-hit query; meshes of equal content share one bottom-level tree across all its
+ * scenes ({@link SharedBlas}). Ranked 0, so any GPU backend outranks it.
  */
 @Component(service = RaytraceBackend.class, property = "service.ranking:Integer=0")
 public final class CpuBvhBackend implements RaytraceBackend {
@@ -22,6 +23,9 @@ public final class CpuBvhBackend implements RaytraceBackend {
             policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
             policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
     volatile ComputePool pool;
+
+    /** Bottom-level trees shared by content among this backend's scenes (sensors and simulations). */
+    final SharedBlas blas = new SharedBlas();
 
     @Override
     public String id() {
@@ -35,6 +39,6 @@ public final class CpuBvhBackend implements RaytraceBackend {
     @Override
     public TraceScene createScene(SceneView scene, int threads) {
         ComputePool p = pool;
-        return new CpuTraceScene(scene, threads, p != null ? p : ComputePool.common());
+        return new CpuTraceScene(scene, threads, p != null ? p : ComputePool.common(), blas);
     }
 }

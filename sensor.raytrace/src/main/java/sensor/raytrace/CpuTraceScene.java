@@ -17,6 +17,7 @@ import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.TraceScene;
 import sensor.raytrace.geometry.Analytic;
 import sensor.raytrace.geometry.Bvh2;
+import sensor.raytrace.geometry.Meshes;
 import sensor.raytrace.geometry.Poses;
 
 /**
@@ -43,6 +44,7 @@ final class CpuTraceScene implements TraceScene {
 
     private final int threads;
     private final ComputePool pool;
+    private final SharedBlas shared;
     private final TraceContext[] contexts;
 
     private SceneView view;
@@ -52,7 +54,10 @@ final class CpuTraceScene implements TraceScene {
     private Map<Shape, MeshBvh> blasCache = new IdentityHashMap<>();
     /** The BLAS of each mesh or heightfield object at the last scan, by object id (refit candidates). */
     private Map<String, MeshBvh> blasByObject = new HashMap<>();
-    /** Number of BLAS builds so far (tests check that moving bodies cause none). */
+    /**
+     * Number of BLAS obtained for shapes new to this scene so far, built or shared with another scene of the backend
+     * ({@link SharedBlas}); tests check that moving bodies cause none.
+     */
     int blasBuilds;
     /**
      * Number of BLAS refits so far: an object whose new triangle mesh has the same indices as its previous
@@ -95,8 +100,9 @@ final class CpuTraceScene implements TraceScene {
     double[] planeNormal = new double[0];
     double[] planeOffset = new double[0];
 
-    CpuTraceScene(SceneView scene, int threads, ComputePool pool) {
+    CpuTraceScene(SceneView scene, int threads, ComputePool pool, SharedBlas shared) {
         Args.notNull("scene", scene);
+        this.shared = shared;
         this.threads = Args.inRange("threads", threads, 1, 1024);
         this.pool = Args.notNull("pool", pool);
         contexts = new TraceContext[threads];
@@ -148,7 +154,9 @@ final class CpuTraceScene implements TraceScene {
                         }
                     }
                     if (m == null) {
-                        m = s instanceof Shape.TriangleMesh tm ? MeshBvh.of(tm) : MeshBvh.of((Shape.Heightfield) s);
+                        m = s instanceof Shape.TriangleMesh tm ? shared.get(tm.vertices(), tm.indices())
+                                : shared.get(Meshes.heightfieldVertices((Shape.Heightfield) s),
+                                        Meshes.heightfieldIndices((Shape.Heightfield) s));
                         blasBuilds++;
                     }
                     cache.put(s, m);

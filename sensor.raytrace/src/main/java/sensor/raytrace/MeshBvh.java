@@ -97,10 +97,6 @@ final class MeshBvh {
         return tri;
     }
 
-    static MeshBvh of(Shape.TriangleMesh m) {
-        return new MeshBvh(m.vertices(), m.indices());
-    }
-
     /**
      * This tree refit to {@code m} when {@code m} has the same triangles (equal indices) as this mesh: a new
      * {@code MeshBvh} (see the refit constructor); null when its indices differ (build it afresh).
@@ -116,10 +112,6 @@ final class MeshBvh {
         return new MeshBvh(this, m.vertices());
     }
 
-    /** Triangulates a heightfield ({@link Meshes#heightfieldIndices}). */
-    static MeshBvh of(Shape.Heightfield h) {
-        return new MeshBvh(Meshes.heightfieldVertices(h), Meshes.heightfieldIndices(h));
-    }
 
     int triangleCount() { return triId.length; }
 

@@ -552,6 +552,35 @@ class CpuTraceSceneTest {
     }
 
     @Test
+    void meshesOfEqualContentShareOneBlasAcrossScenesOfABackend() {
+        Shape.TriangleMesh mesh = randomMesh(new Random(9), 500);
+        // another sensor's scene, or another simulation's, with its own copy of the same triangles
+        Shape.TriangleMesh copy = new Shape.TriangleMesh(mesh.vertices().clone(), mesh.indices().clone());
+        Shape.Heightfield hill = new Shape.Heightfield(3, 3, 1, 1, new float[] {0, 1, 0, 1, 2, 1, 0, 1, 0});
+        TestScene a = new TestScene(), b = new TestScene();
+        a.add(mesh, Pose.IDENTITY);
+        a.add(hill, Pose.translation(0, 0, -5));
+        b.add(copy, Pose.translation(1, 0, 0));
+        b.add(new Shape.Heightfield(3, 3, 1, 1, hill.heights().clone()), Pose.translation(0, 0, -5));
+        b.add(randomMesh(new Random(10), 50), Pose.translation(0, 50, 0));
+        CpuBvhBackend backend = new CpuBvhBackend();
+        try (CpuTraceScene sa = (CpuTraceScene) backend.createScene(a, 1); CpuTraceScene sb = (CpuTraceScene) backend.createScene(b, 2)) {
+            sa.update(a, 0);
+            sb.update(b, 0);
+            assertEquals(3, backend.blas.builds, "the mesh, the hill and the other mesh: built once each");
+            assertTrue(sa.instMesh[0] == sb.instMesh[0] && sa.instMesh[1] == sb.instMesh[1], "shared trees");
+            assertEquals(3, sb.blasBuilds, "each scene still obtains a tree per new shape");
+            // a shared tree answers each scene in its own frame: the copy is moved 1 m along x
+            float[] v = mesh.vertices(); // aimed at the first triangle's centroid
+            Vec3 c = new Vec3((v[0] + v[3] + v[6]) / 3.0, (v[1] + v[4] + v[7]) / 3.0, (v[2] + v[5] + v[8]) / 3.0);
+            double[] direct = cast(sa, c.plus(new Vec3(-30, 0, 0)), Vec3.X, 100);
+            double[] moved = cast(sb, c.plus(new Vec3(-29, 0, 0)), Vec3.X, 100);
+            assertTrue(direct[1] == 0 && moved[1] == 0, "both rays hit the mesh");
+            assertEquals(direct[0], moved[0], 1e-12);
+        }
+    }
+
+    @Test
     void rejectsBadInputNamingTheParameter() {
         TestScene ts = new TestScene();
         ts.add(new Shape.Sphere(1), Pose.translation(5, 0, 0));
