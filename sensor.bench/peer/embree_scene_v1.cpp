@@ -7,7 +7,7 @@
 // sensor.bench.RaytraceFigures (the Java harness), so `sensorsim bench --peer FILE` can set them side by side:
 //
 //   raytrace.build.s                       rtcCommitScene of scene v1, best of 3, Embree device "threads=1"
-//   raytrace.build.s.all_threads           the same with a device at Embree's default thread count
+//   raytrace.build.s.<N>t                  the same with a device at Embree's default thread count (N cores)
 //   raytrace.closest_hit.mrays_s.{1t,2t}   rtcIntersect1 per ray; std::thread workers, each tracing one contiguous
 //                                          chunk of the ray index range; direction generation inside the timing
 //   raytrace.closest_hit_packet16.mrays_s.{1t,2t}
@@ -510,7 +510,8 @@ int main(int argc, char** argv) {
     std::printf("memory: %lld bytes net across rtcCommitScene (memory monitor; vertex/index buffers shared, not "
                 "counted) = %.1f bytes/triangle\n", bvhBytes, perTriangle);
     figure("raytrace.build.s", build1, "s");
-    figure("raytrace.build.s.all_threads", buildAll, "s");
+    // named like the Java bench's build on N threads (N = the cores, Embree's default thread count)
+    figure("raytrace.build.s." + std::to_string(std::thread::hardware_concurrency()) + "t", buildAll, "s");
     figure("bvh.bytes_per_triangle", perTriangle, "bytes");
 
     // Static closest hit.

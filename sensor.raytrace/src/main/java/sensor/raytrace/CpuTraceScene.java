@@ -154,9 +154,9 @@ final class CpuTraceScene implements TraceScene {
                         }
                     }
                     if (m == null) {
-                        m = s instanceof Shape.TriangleMesh tm ? shared.get(tm.vertices(), tm.indices())
+                        m = s instanceof Shape.TriangleMesh tm ? shared.get(tm.vertices(), tm.indices(), pool, threads)
                                 : shared.get(Meshes.heightfieldVertices((Shape.Heightfield) s),
-                                        Meshes.heightfieldIndices((Shape.Heightfield) s));
+                                        Meshes.heightfieldIndices((Shape.Heightfield) s), pool, threads);
                         blasBuilds++;
                     }
                     cache.put(s, m);

@@ -33,11 +33,16 @@ final class MeshBvh {
     final float[] box = new float[6];
 
     MeshBvh(float[] vertices, int[] indices) {
+        this(vertices, indices, null, 1);
+    }
+
+    /** Built with up to {@code threads} of {@code pool}'s workers (the same tree for any count, see {@link Bvh2}). */
+    MeshBvh(float[] vertices, int[] indices, sensor.api.ComputePool pool, int threads) {
         this.vertices = vertices;
         this.indices = indices;
         int n = indices.length / 3;
         float[] pb = Meshes.triangleBounds(vertices, indices, box);
-        Bvh2 bvh = Bvh2.build(pb, n);
+        Bvh2 bvh = Bvh2.build(pb, n, pool, threads);
         triId = bvh.order;
         wide = new Bvh4(bvh);
         tri = leafTriangles(vertices, indices, triId, null);

@@ -7,6 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import sensor.api.ComputePool;
+
 /**
  * Bottom-level trees shared by content among all trace scenes of one backend: every sensor of a simulation, and every
  * simulation of the runtime. A mesh or heightfield whose triangles equal (bit for bit) those of a tree some scene still
@@ -18,8 +20,8 @@ final class SharedBlas {
     /** Trees built so far (tests check that equal meshes are built once). */
     int builds;
 
-    /** The tree over these triangles: an existing one of equal content, or a new build. */
-    synchronized MeshBvh get(float[] vertices, int[] indices) {
+    /** The tree over these triangles: an existing one of equal content, or a new build on up to {@code threads}. */
+    synchronized MeshBvh get(float[] vertices, int[] indices, ComputePool pool, int threads) {
         long key = 31L * Arrays.hashCode(vertices) + Arrays.hashCode(indices);
         List<WeakReference<MeshBvh>> same = byContent.computeIfAbsent(key, k -> new ArrayList<>());
         same.removeIf(r -> r.get() == null);
@@ -29,7 +31,7 @@ final class SharedBlas {
                 return m;
             }
         }
-        MeshBvh m = new MeshBvh(vertices, indices);
+        MeshBvh m = new MeshBvh(vertices, indices, pool, threads);
         same.add(new WeakReference<>(m));
         builds++;
         return m;

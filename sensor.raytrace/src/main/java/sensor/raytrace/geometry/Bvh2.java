@@ -1,6 +1,10 @@
 package sensor.raytrace.geometry;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+
+import sensor.api.ComputePool;
 
 /**
  * A binary bounding-volume hierarchy in flat arrays, built by binned SAH over primitive boxes. Each node
@@ -57,7 +61,25 @@ public final class Bvh2 {
 
     /** Builds over {@code n >= 0} primitives with boxes {@code primBounds} (6 floats each: min xyz, max xyz). */
     public static Bvh2 build(float[] primBounds, int n) {
-        return new Builder(primBounds, n).run();
+        return build(primBounds, n, null, 1);
+    }
+
+    /** Primitives from which a build splits its top {@link #PARALLEL_LEVELS} levels off into separate tasks. */
+    static final int PARALLEL_FROM = 1 << 16;
+    /** Levels split before the subtrees are built as tasks: 8 tasks, whatever the thread count. */
+    static final int PARALLEL_LEVELS = 3;
+
+    /**
+     * The same tree as {@link #build(float[], int)}; for large inputs ({@value #PARALLEL_FROM} primitives or more) and
+     * {@code threads > 1}, the subtrees below its top {@value #PARALLEL_LEVELS} levels are built as tasks on
+     * {@code pool}, up to {@code threads} at once. The tasks work on disjoint ranges of the primitives and their nodes
+     * are appended in a fixed order: the tree is the same, only its nodes are numbered in another order than one
+     * thread numbers them (depth first), which no query result depends on.
+     */
+    public static Bvh2 build(float[] primBounds, int n, ComputePool pool, int threads) {
+        Builder b = new Builder(primBounds, n);
+        b.deferBelow = n >= PARALLEL_FROM && pool != null && threads > 1 ? PARALLEL_LEVELS : -1;
+        return b.run(pool, threads);
     }
 
     private static final class Builder {
@@ -79,6 +101,20 @@ public final class Bvh2 {
         /** Centroid bounds (min xyz, max xyz) of the left then right side, found while partitioning. */
         final float[] sideCen = new float[12];
         boolean splitBoxes;
+        /** Depth at which subtrees are left to {@link #tasks} (−1: none). */
+        int deferBelow = -1;
+        /** Subtrees left for separate builders: range, known bounds and the child slot that will reference them. */
+        final List<Object[]> tasks = new ArrayList<>();
+
+        /** A builder of a subtree of {@code parent}'s primitives (the same arrays, its own nodes). */
+        private Builder(Builder parent, int count) {
+            n = parent.n;
+            box = parent.box;
+            cen = parent.cen;
+            perm = parent.perm;
+            nb = new float[12 * (count + 2)];
+            nc = new int[2 * (count + 2)];
+        }
 
         Builder(float[] primBounds, int n) {
             this.n = n;
@@ -100,7 +136,7 @@ public final class Bvh2 {
             nc = new int[2 * cap];
         }
 
-        Bvh2 run() {
+        Bvh2 run(ComputePool pool, int threads) {
             int root = alloc();
             if (n <= MAX_LEAF) {
                 writeBox(root, 0, 0, n);
@@ -109,9 +145,40 @@ public final class Bvh2 {
                 nc[1] = ~0;
             } else {
                 int mid = split(0, n, false, null);
-                children(root, 0, mid, n);
+                children(root, 0, mid, n, 1);
+            }
+            if (!tasks.isEmpty()) {
+                buildTasks(pool, threads);
             }
             return new Bvh2(Arrays.copyOf(nb, 12 * nodes), Arrays.copyOf(nc, 2 * nodes), nodes, perm);
+        }
+
+        /** Builds the deferred subtrees (in parallel on {@code pool}) and appends their nodes in task order. */
+        private void buildTasks(ComputePool pool, int threads) {
+            int count = tasks.size();
+            Builder[] sub = new Builder[count];
+            int[] root = new int[count];
+            java.util.function.IntConsumer build = t -> {
+                Object[] task = tasks.get(t);
+                int s = (Integer) task[0], e = (Integer) task[1];
+                sub[t] = new Builder(this, e - s);
+                root[t] = sub[t].subtree(s, e, (float[]) task[2], 0);
+            };
+            pool.run(count, threads, build);
+            for (int t = 0; t < count; t++) {
+                int offset = nodes, added = sub[t].nodes;
+                while (nodes + added > nc.length / 2) {
+                    nb = Arrays.copyOf(nb, nb.length * 2);
+                    nc = Arrays.copyOf(nc, nc.length * 2);
+                }
+                System.arraycopy(sub[t].nb, 0, nb, 12 * offset, 12 * added);
+                for (int k = 0; k < 2 * added; k++) {
+                    int ref = sub[t].nc[k];
+                    nc[2 * offset + k] = ref >= 0 ? ref + offset : ref;
+                }
+                nodes += added;
+                nc[(Integer) tasks.get(t)[3]] = root[t] >= 0 ? root[t] + offset : root[t];
+            }
         }
 
         static int leaf(int start, int count) { return ~(start << 3 | count); }
@@ -124,7 +191,7 @@ public final class Bvh2 {
             return nodes++;
         }
 
-        void children(int node, int s, int mid, int e) {
+        void children(int node, int s, int mid, int e, int depth) {
             float[] left = null, right = null;
             if (splitBoxes) { // the two sides' boxes from the binning of the split just made, and their centroids'
                 System.arraycopy(sideBox, 0, nb, 12 * node, 12);
@@ -135,8 +202,14 @@ public final class Bvh2 {
                 writeBox(node, 0, s, mid);
                 writeBox(node, 1, mid, e);
             }
-            nc[2 * node] = subtree(s, mid, left);
-            nc[2 * node + 1] = subtree(mid, e, right);
+            nc[2 * node] = depth == deferBelow ? defer(s, mid, left, 2 * node) : subtree(s, mid, left, depth);
+            nc[2 * node + 1] = depth == deferBelow ? defer(mid, e, right, 2 * node + 1) : subtree(mid, e, right, depth);
+        }
+
+        /** Leaves the subtree over {@code [s, e)} to a task whose root goes into child slot {@code slot}. */
+        private int defer(int s, int e, float[] known, int slot) {
+            tasks.add(new Object[] {s, e, known, slot});
+            return 0;
         }
 
         /** One side's centroid bounds then box (12 floats), as {@link #split} takes them. */
@@ -147,7 +220,7 @@ public final class Bvh2 {
             return k;
         }
 
-        int subtree(int s, int e, float[] known) {
+        int subtree(int s, int e, float[] known, int depth) {
             int count = e - s;
             if (count <= 1) {
                 return leaf(s, count);
@@ -157,7 +230,7 @@ public final class Bvh2 {
                 return leaf(s, count);
             }
             int node = alloc();
-            children(node, s, mid, e);
+            children(node, s, mid, e, depth + 1);
             return node;
         }
 
