@@ -103,8 +103,11 @@ public final class Bvh2 {
         boolean splitBoxes;
         /** Depth at which subtrees are left to {@link #tasks} (−1: none). */
         int deferBelow = -1;
-        /** Subtrees left for separate builders: range, known bounds and the child slot that will reference them. */
-        final List<Object[]> tasks = new ArrayList<>();
+        /** Subtrees left for separate builders. */
+        final List<Task> tasks = new ArrayList<>();
+
+        /** A deferred subtree: its range, its known bounds (or null) and the child slot that will reference it. */
+        record Task(int s, int e, float[] known, int slot) {}
 
         /** A builder of a subtree of {@code parent}'s primitives (the same arrays, its own nodes). */
         private Builder(Builder parent, int count) {
@@ -159,10 +162,9 @@ public final class Bvh2 {
             Builder[] sub = new Builder[count];
             int[] root = new int[count];
             java.util.function.IntConsumer build = t -> {
-                Object[] task = tasks.get(t);
-                int s = (Integer) task[0], e = (Integer) task[1];
-                sub[t] = new Builder(this, e - s);
-                root[t] = sub[t].subtree(s, e, (float[]) task[2], 0);
+                Task task = tasks.get(t);
+                sub[t] = new Builder(this, task.e - task.s);
+                root[t] = sub[t].subtree(task.s, task.e, task.known, 0);
             };
             pool.run(count, threads, build);
             for (int t = 0; t < count; t++) {
@@ -177,7 +179,7 @@ public final class Bvh2 {
                     nc[2 * offset + k] = ref >= 0 ? ref + offset : ref;
                 }
                 nodes += added;
-                nc[(Integer) tasks.get(t)[3]] = root[t] >= 0 ? root[t] + offset : root[t];
+                nc[tasks.get(t).slot] = root[t] >= 0 ? root[t] + offset : root[t];
             }
         }
 
@@ -208,7 +210,7 @@ public final class Bvh2 {
 
         /** Leaves the subtree over {@code [s, e)} to a task whose root goes into child slot {@code slot}. */
         private int defer(int s, int e, float[] known, int slot) {
-            tasks.add(new Object[] {s, e, known, slot});
+            tasks.add(new Task(s, e, known, slot));
             return 0;
         }
 
