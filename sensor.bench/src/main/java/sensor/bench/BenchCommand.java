@@ -151,10 +151,10 @@ public class BenchCommand implements ToIntFunction<String[]> {
                 RaytraceFigures.measure(backend, o.threads, o.quick ? 1 : 5, report, out);
             }
             if (o.only.contains("lidar")) {
-                LidarFigures.measureLidar(env, loader, work, o.threads, o.quick ? 3 : 10, o.quick ? 1 : 3, report, out);
+                RuntimeFigures.measureLidar(env, loader, work, o.threads, o.quick ? 3 : 10, o.quick ? 1 : 3, report, out);
             }
             if (o.only.contains("imu")) {
-                LidarFigures.measureImu(env, loader, work, o.quick ? 2 : 10, o.quick ? 1 : 3, report, out);
+                RuntimeFigures.measureImu(env, loader, work, o.quick ? 2 : 10, o.quick ? 1 : 3, report, out);
             }
             if (o.only.contains("demo")) {
                 demo(o, work, report, out);

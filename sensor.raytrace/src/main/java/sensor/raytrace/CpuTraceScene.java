@@ -88,12 +88,6 @@ final class CpuTraceScene implements TraceScene {
     boolean[] instIdentity = new boolean[0];
     float[] instBounds = new float[0];
     Bvh2 tlas;
-    /**
-     * Per TLAS node: whether its left child is visited first when a ray enters both at the same distance (both boxes
-     * around the origin, say a terrain and the bodies driving on it): the child with the larger box, whose hit then
-     * prunes the smaller ones (see {@link #leftFirstOnTies(Bvh2)}).
-     */
-    boolean[] leftFirstOnTies = new boolean[0];
     // planes
     int planeCount;
     int[] planeObject = new int[0];
@@ -234,7 +228,6 @@ final class CpuTraceScene implements TraceScene {
         }
         tlas = Bvh2.build(instBounds, instanceCount);
         tlasBuilds++;
-        leftFirstOnTies = leftFirstOnTies(tlas);
     }
 
     @Override
@@ -480,6 +473,7 @@ final class CpuTraceScene implements TraceScene {
             pk[4] = Math.min(pk[4], wiz[i]);
             pk[5] = Math.max(pk[5], wiz[i]);
         }
+        pk[6] = packetLimit(c, mask);
         int sp = 0, node = 0, m = mask;
         for (;;) {
             int b = 12 * node;
@@ -490,14 +484,14 @@ final class CpuTraceScene implements TraceScene {
                 lm = lanes(c, nb, b, m, x0, y0, z0, x1, y1, z1);
                 lmin = c.lanesNear;
             } else {
-                lmin = packetNear(c, nb, b, m, x0, y0, z0, x1, y1, z1);
+                lmin = packetNear(c, nb, b, x0, y0, z0, x1, y1, z1);
                 lm = lmin < Float.POSITIVE_INFINITY ? m : 0;
             }
             if (cr < 0) {
                 rm = lanes(c, nb, b + 6, m, x0, y0, z0, x1, y1, z1);
                 rmin = c.lanesNear;
             } else {
-                rmin = packetNear(c, nb, b + 6, m, x0, y0, z0, x1, y1, z1);
+                rmin = packetNear(c, nb, b + 6, x0, y0, z0, x1, y1, z1);
                 rm = rmin < Float.POSITIVE_INFINITY ? m : 0;
             }
             if (lm != 0 && cl < 0) {
@@ -505,7 +499,7 @@ final class CpuTraceScene implements TraceScene {
                 for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
                     instancePacket(c, tlas.order[s], lm);
                 }
-                tighten(c, lm);
+                tighten(c, lm, mask);
                 lm = 0;
             }
             if (rm != 0 && cr < 0) {
@@ -513,12 +507,12 @@ final class CpuTraceScene implements TraceScene {
                 for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
                     instancePacket(c, tlas.order[s], rm);
                 }
-                tighten(c, rm);
+                tighten(c, rm, mask);
                 rm = 0;
             }
             if (lm != 0) {
                 if (rm != 0) {
-                    if (lmin < rmin || lmin == rmin && leftFirstOnTies[node]) {
+                    if (lmin <= rmin) {
                         stack[sp] = cr;
                         stackM[sp++] = rm;
                         node = cl;
@@ -576,17 +570,13 @@ final class CpuTraceScene implements TraceScene {
 
     /**
      * A lower bound of where any ray of the packet enters the box at {@code nb[b..b+6)}, or +∞ when none can reach it
-     * within the largest limit of the lanes of {@code m}: the slab distances are bilinear in the (widened) box's
+     * within the largest limit of the packet's lanes: the slab distances are bilinear in the (widened) box's
      * offsets and the inverse directions, so their extremes over the packet's intervals lie at the corners. Inner TLAS
      * nodes take this one test instead of one per lane; the leaves test lane by lane ({@link #lanes}).
      */
-    private static float packetNear(TraceContext c, float[] nb, int b, int m, float x0, float y0, float z0, float x1,
+    private static float packetNear(TraceContext c, float[] nb, int b, float x0, float y0, float z0, float x1,
             float y1, float z1) {
         float[] pk = c.packetBounds;
-        float limit = 0;
-        for (int bits = m; bits != 0; bits &= bits - 1) {
-            limit = Math.max(limit, c.wLimit[Integer.numberOfTrailingZeros(bits)]);
-        }
         float near = 0, far = Float.POSITIVE_INFINITY;
         for (int k = 0; k < 3; k++) {
             float o0 = k == 0 ? x0 : k == 1 ? y0 : z0, o1 = k == 0 ? x1 : k == 1 ? y1 : z1;
@@ -595,34 +585,28 @@ final class CpuTraceScene implements TraceScene {
             near = Math.max(near, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
             far = Math.min(far, Math.max(Math.max(p0, p1), Math.max(p2, p3)));
         }
-        return near <= far * MeshBvh.ROBUST && near <= limit ? near : Float.POSITIVE_INFINITY;
-    }
-
-    /** For each node, whether the left child's box has at least the surface area of the right child's. */
-    static boolean[] leftFirstOnTies(Bvh2 t) {
-        boolean[] left = new boolean[t.nodeCount];
-        float[] nb = t.bounds;
-        for (int node = 0; node < t.nodeCount; node++) {
-            int b = 12 * node;
-            left[node] = area(nb, b) >= area(nb, b + 6);
-        }
-        return left;
-    }
-
-    private static float area(float[] nb, int b) {
-        float x = Math.max(0, nb[b + 3] - nb[b]), y = Math.max(0, nb[b + 4] - nb[b + 1]), z = Math.max(0, nb[b + 5] - nb[b + 2]);
-        return x * y + y * z + z * x;
+        return near <= far * MeshBvh.ROBUST && near <= pk[6] ? near : Float.POSITIVE_INFINITY;
     }
 
     /**
      * Lowers the TLAS limits of the lanes of {@code mask} to their best hits so far, as {@link #trace} does after each
      * instance: instances whose boxes start beyond are not visited (with 1,000 bodies over a terrain, most of them).
      */
-    private static void tighten(TraceContext c, int mask) {
+    private static void tighten(TraceContext c, int mask, int packet) {
         for (int bits = mask; bits != 0; bits &= bits - 1) {
             int i = Integer.numberOfTrailingZeros(bits);
             c.wLimit[i] = Math.nextUp((float) c.ptBest[i]);
         }
+        c.packetBounds[6] = packetLimit(c, packet);
+    }
+
+    /** The largest TLAS limit of the lanes of {@code mask}: the inner nodes' test prunes beyond it. */
+    private static float packetLimit(TraceContext c, int mask) {
+        float limit = 0;
+        for (int bits = mask; bits != 0; bits &= bits - 1) {
+            limit = Math.max(limit, c.wLimit[Integer.numberOfTrailingZeros(bits)]);
+        }
+        return limit;
     }
 
     /** Tests instance {@code k} with the packet rays of {@code mask}, updating their best hits. */
@@ -803,7 +787,7 @@ final class CpuTraceScene implements TraceScene {
             }
             if (hl) {
                 if (hr) {
-                    if (ln < rn || ln == rn && leftFirstOnTies[node]) {
+                    if (ln <= rn) {
                         stack[sp] = cr;
                         stackT[sp++] = rn;
                         node = cl;

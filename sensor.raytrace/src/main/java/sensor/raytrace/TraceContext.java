@@ -31,8 +31,11 @@ final class TraceContext extends Hit {
     final float[] fix = new float[PACKET], fiy = new float[PACKET], fiz = new float[PACKET];
     final float[] ftBest = new float[PACKET];
     final float[] wix = new float[PACKET], wiy = new float[PACKET], wiz = new float[PACKET], wLimit = new float[PACKET];
-    /** The packet's inverse-direction intervals (x lo, x hi, y lo, y hi, z lo, z hi) for the TLAS's inner nodes. */
-    final float[] packetBounds = new float[6];
+    /**
+     * The packet's inverse-direction intervals (x lo, x hi, y lo, y hi, z lo, z hi) and its lanes' largest TLAS limit,
+     * for the TLAS's inner nodes.
+     */
+    final float[] packetBounds = new float[7];
     /** The nearest box entry of the lanes {@code CpuTraceScene.lanes} found. */
     float lanesNear;
     final int[] slot = new int[PACKET];

@@ -268,32 +268,11 @@ public final class Bvh2 {
             return dx * dy + dy * dz + dz * dx;
         }
 
-        /**
-         * Binned SAH split of {@code perm[s, e)}; partitions in place and returns the split index, or −1 when
-         * {@code leafAllowed} and a leaf is cheaper. Falls back to a median split when binning cannot separate.
-         * {@code known}: the range's centroid bounds and box (min xyz, max xyz each), found by the split above it,
-         * or null to compute them here.
-         */
-        int split(int s, int e, boolean leafAllowed, float[] known) {
-            int count = e - s;
+        /** The centroid bounds then the box (min xyz, max xyz each) of the primitives {@code [s, e)}. */
+        private float[] bounds(int s, int e) {
             float c0x = Float.POSITIVE_INFINITY, c0y = c0x, c0z = c0x, c1x = Float.NEGATIVE_INFINITY, c1y = c1x, c1z = c1x;
             float b0x = c0x, b0y = c0x, b0z = c0x, b1x = c1x, b1y = c1x, b1z = c1x;
-            if (known != null) {
-                c0x = known[0];
-                c0y = known[1];
-                c0z = known[2];
-                c1x = known[3];
-                c1y = known[4];
-                c1z = known[5];
-                b0x = known[6];
-                b0y = known[7];
-                b0z = known[8];
-                b1x = known[9];
-                b1y = known[10];
-                b1z = known[11];
-            }
-            for (int i = known != null ? e : s; i < e; i++) {
-                int p = i;
+            for (int p = s; p < e; p++) {
                 float x = cen[3 * p], y = cen[3 * p + 1], z = cen[3 * p + 2];
                 c0x = Math.min(c0x, x);
                 c0y = Math.min(c0y, y);
@@ -308,9 +287,21 @@ public final class Bvh2 {
                 b1y = Math.max(b1y, box[6 * p + 4]);
                 b1z = Math.max(b1z, box[6 * p + 5]);
             }
-            float parentArea = area(b1x - b0x, b1y - b0y, b1z - b0z);
-            float[] cmin = {c0x, c0y, c0z};
-            float[] cext = {c1x - c0x, c1y - c0y, c1z - c0z};
+            return new float[] {c0x, c0y, c0z, c1x, c1y, c1z, b0x, b0y, b0z, b1x, b1y, b1z};
+        }
+
+        /**
+         * Binned SAH split of {@code perm[s, e)}; partitions in place and returns the split index, or −1 when
+         * {@code leafAllowed} and a leaf is cheaper. Falls back to a median split when binning cannot separate.
+         * {@code known}: the range's centroid bounds and box (min xyz, max xyz each), found by the split above it,
+         * or null to compute them here.
+         */
+        int split(int s, int e, boolean leafAllowed, float[] known) {
+            int count = e - s;
+            float[] k = known != null ? known : bounds(s, e);
+            float parentArea = area(k[9] - k[6], k[10] - k[7], k[11] - k[8]);
+            float[] cmin = {k[0], k[1], k[2]};
+            float[] cext = {k[3] - k[0], k[4] - k[1], k[5] - k[2]};
             float bestCost = Float.POSITIVE_INFINITY;
             int bestAxis = -1, bestBin = -1;
             // bin along all three axes in one pass over the primitives

@@ -26,10 +26,10 @@ import sensor.api.material.AmbientMaterial;
  * wall second, the environment's stepping included.</li>
  * </ul>
  */
-final class LidarFigures {
+final class RuntimeFigures {
     private static final double RAYS_PER_SECOND = 2048 * 128 * 10;
 
-    private LidarFigures() {}
+    private RuntimeFigures() {}
 
     /** Lidar figures: {@code frames} frames per pass, {@code reps} passes (best kept), 1 and {@code threads} threads. */
     static void measureLidar(SensorEnvironment env, ScenarioLoader loader, Path work, int threads, int frames, int reps,
