@@ -88,8 +88,8 @@ public final class Bvh2 {
         final int n;
         final float[] cen;
         final int[] perm;
-        float[] nb;
-        int[] nc;
+        final float[] nb;
+        final int[] nc;
         int nodes;
         // scratch for binning
         final int[] binCount = new int[3 * BINS];
@@ -134,9 +134,9 @@ public final class Bvh2 {
                     cen[3 * i + a] = 0.5f * (pb[6 * i + a] + pb[6 * i + 3 + a]);
                 }
             }
-            int cap = Math.max(4, 2 * n / 2 + 2);
-            nb = new float[12 * cap];
-            nc = new int[2 * cap];
+            // every inner node splits its range in two non-empty ones: at most n − 1 of them, plus the root
+            nb = new float[12 * (n + 2)];
+            nc = new int[2 * (n + 2)];
         }
 
         Bvh2 run(ComputePool pool, int threads) {
@@ -169,10 +169,6 @@ public final class Bvh2 {
             pool.run(count, threads, build);
             for (int t = 0; t < count; t++) {
                 int offset = nodes, added = sub[t].nodes;
-                while (nodes + added > nc.length / 2) {
-                    nb = Arrays.copyOf(nb, nb.length * 2);
-                    nc = Arrays.copyOf(nc, nc.length * 2);
-                }
                 System.arraycopy(sub[t].nb, 0, nb, 12 * offset, 12 * added);
                 for (int k = 0; k < 2 * added; k++) {
                     int ref = sub[t].nc[k];
@@ -186,10 +182,6 @@ public final class Bvh2 {
         static int leaf(int start, int count) { return ~(start << 3 | count); }
 
         int alloc() {
-            if (2 * nodes + 2 > nc.length) {
-                nb = Arrays.copyOf(nb, nb.length * 2);
-                nc = Arrays.copyOf(nc, nc.length * 2);
-            }
             return nodes++;
         }
 
