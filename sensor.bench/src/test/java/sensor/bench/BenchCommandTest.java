@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -86,10 +87,53 @@ class BenchCommandTest {
     }
 
     @Test
+    void figuresArePrintedWithDigitsForTheirSize() {
+        assertEquals("827,574", Report.format(827_574));
+        assertEquals("14,900,440.8", Report.format(14_900_440.8));
+        assertEquals("100.5", Report.format(100.5));
+        assertEquals("-100.5", Report.format(-100.5));
+        assertEquals("5.432", Report.format(5.4321));
+        assertEquals("1.0000", Report.format(0.99999)); // below 1: four decimals, chosen before rounding
+        assertEquals("0.2437", Report.format(0.24367));
+        assertEquals("-0.2437", Report.format(-0.24367));
+        assertEquals("3", Report.format(3));
+    }
+
+    @Test
+    void aReportWithoutAPeerHasNoPeerKeyAndABadSecondFigureIsNamedByItsIndex() throws Exception {
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        Report r = new Report(Map.of("cpu", "test"), out);
+        r.add("a", 1, "s");
+        Path file = dir.resolve("r.json");
+        r.writeJson(file, null);
+        assertTrue(!Files.readString(file).contains("peer"), Files.readString(file));
+        Files.writeString(file, "{\"machine\": {}, \"figures\": [{\"name\": \"a\", \"value\": 1, \"unit\": \"s\"}, {\"name\": 2}]}");
+        assertEquals("--peer " + file + ": figures[1] must have a text name, a number value and a text unit",
+                assertThrows(IllegalArgumentException.class, () -> Report.read(file, out)).getMessage());
+    }
+
+    @Test
     void theMachineNamesItsSimdWidthAndCores() {
         Map<String, Object> m = Report.machine();
         assertEquals(Runtime.getRuntime().availableProcessors(), m.get("cores"));
         assertTrue(Set.of("AVX-512", "AVX2", "SSE4.2", "unknown").contains(m.get("simd")), m.toString());
         assertTrue(String.valueOf(m.get("jdk")).startsWith(System.getProperty("java.version")), m.toString());
+        assertEquals(Runtime.getRuntime().maxMemory() >> 20, m.get("maxHeapMiB"));
+        Path info = Path.of("/proc/cpuinfo");
+        if (Files.isReadable(info)) { // the first model name and the flags, read here on their own
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(info);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            String model = lines.stream().filter(l -> l.startsWith("model name")).findFirst()
+                    .map(l -> l.split(":", 2)[1].trim()).orElse("unknown");
+            List<String> flags = lines.stream().filter(l -> l.startsWith("flags")).findFirst()
+                    .map(l -> List.of(l.split(":", 2)[1].trim().split("\\s+"))).orElse(List.of());
+            assertEquals(model, m.get("cpu"));
+            assertEquals(flags.contains("avx512f") ? "AVX-512" : flags.contains("avx2") ? "AVX2"
+                    : flags.contains("sse4_2") ? "SSE4.2" : "unknown", m.get("simd"));
+        }
     }
 }
