@@ -155,43 +155,56 @@ public final class Points {
                 default -> { } // x y z, intensity, ring, time: the columns above; is_hit: only hits are kept
             }
         }
+        // the output's columns, read in place (no packed bytes in between)
+        java.nio.FloatBuffer xyz = o.floats(OutputField.XYZ_VEC3_F32);
+        java.nio.IntBuffer hit = hasHit ? o.ints(OutputField.IS_HIT_I32) : null;
+        java.nio.FloatBuffer inC = hasI ? o.floats(OutputField.INTENSITY_F32) : null;
+        java.nio.IntBuffer rC = hasR ? o.ints(OutputField.RING_ID_U16) : null;
+        java.nio.DoubleBuffer tC = hasT ? o.doubles(OutputField.TIME_STAMP_F64) : null;
+        List<java.util.function.IntToDoubleFunction> extraValues = new java.util.ArrayList<>();
+        for (OutputField f : o.fields()) {
+            switch (f) {
+                case DISTANCE_F32, AZIMUTH_F32, ELEVATION_F32, RADIAL_VELOCITY_F32, RCS_F32 -> {
+                    java.nio.FloatBuffer c = o.floats(f);
+                    extraValues.add(c::get);
+                }
+                case ENTITY_ID_I32, RETURN_TYPE_U8 -> {
+                    java.nio.IntBuffer c = o.ints(f);
+                    extraValues.add(c::get);
+                }
+                case NORMAL_VEC3_F32 -> {
+                    java.nio.FloatBuffer c = o.floats(f);
+                    for (int k = 0; k < 3; k++) {
+                        int component = k;
+                        extraValues.add(i -> c.get(3 * i + component));
+                    }
+                }
+                default -> { }
+            }
+        }
         int n = 0;
         for (int i = 0; i < count; i++) {
-            if (hasHit && o.getInt(i, OutputField.IS_HIT_I32) == 0) {
+            if (hit != null && hit.get(i) == 0) {
                 continue;
             }
-            float px = o.getFloat(i, OutputField.XYZ_VEC3_F32, 0);
-            float py = o.getFloat(i, OutputField.XYZ_VEC3_F32, 1);
-            float pz = o.getFloat(i, OutputField.XYZ_VEC3_F32, 2);
+            float px = xyz.get(3 * i), py = xyz.get(3 * i + 1), pz = xyz.get(3 * i + 2);
             if (!Float.isFinite(px) || !Float.isFinite(py) || !Float.isFinite(pz)) {
                 continue;
             }
             x[n] = px;
             y[n] = py;
             z[n] = pz;
-            if (hasI) {
-                in[n] = o.getFloat(i, OutputField.INTENSITY_F32, 0);
+            if (inC != null) {
+                in[n] = inC.get(i);
             }
-            if (hasR) {
-                r[n] = o.getUnsignedShort(i, OutputField.RING_ID_U16);
+            if (rC != null) {
+                r[n] = rC.get(i);
             }
-            if (hasT) {
-                t[n] = o.getDouble(i, OutputField.TIME_STAMP_F64);
+            if (tC != null) {
+                t[n] = tC.get(i);
             }
-            int k = 0;
-            for (OutputField f : o.fields()) {
-                switch (f) {
-                    case DISTANCE_F32, AZIMUTH_F32, ELEVATION_F32, RADIAL_VELOCITY_F32, RCS_F32 ->
-                        extras.get(k++).values()[n] = o.getFloat(i, f, 0);
-                    case ENTITY_ID_I32 -> extras.get(k++).values()[n] = o.getInt(i, f);
-                    case NORMAL_VEC3_F32 -> {
-                        for (int c = 0; c < 3; c++) {
-                            extras.get(k++).values()[n] = o.getFloat(i, f, c);
-                        }
-                    }
-                    case RETURN_TYPE_U8 -> extras.get(k++).values()[n] = o.getUnsignedByte(i, f);
-                    default -> { }
-                }
+            for (int k = 0; k < extraValues.size(); k++) {
+                extras.get(k).values()[n] = extraValues.get(k).applyAsDouble(i);
             }
             n++;
         }

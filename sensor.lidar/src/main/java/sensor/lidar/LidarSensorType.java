@@ -144,13 +144,13 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         if (config.pattern() == null) {
             throw new IllegalArgumentException("lidar pattern must be set (setModel or setPattern)");
         }
-        List<RayDistortion> distortions = new ArrayList<>();
+        List<LidarStages.PluginStage<RayDistortion>> distortions = new ArrayList<>();
         for (StageSpec s : config.distortions()) {
-            distortions.add((RayDistortion) create(RayDistortionType.class, s));
+            distortions.add(new LidarStages.PluginStage<>(s.typeId(), (RayDistortion) create(RayDistortionType.class, s)));
         }
-        List<OutputNoise> noises = new ArrayList<>();
+        List<LidarStages.PluginStage<OutputNoise>> noises = new ArrayList<>();
         for (StageSpec s : config.noises()) {
-            noises.add((OutputNoise) create(OutputNoiseType.class, s));
+            noises.add(new LidarStages.PluginStage<>(s.typeId(), (OutputNoise) create(OutputNoiseType.class, s)));
         }
         return new LidarSensor(config, List.copyOf(distortions), List.copyOf(noises), () -> backend,
                 pool != null ? pool : ComputePool.common());

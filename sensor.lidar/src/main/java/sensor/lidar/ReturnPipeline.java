@@ -11,15 +11,15 @@ import sensor.api.raytrace.TraceScene;
 import sensor.lidar.api.ReturnMode;
 
 /**
- * The raytrace and point-assembly steps of the lidar process [L-P], wave by wave over the interface
+ * The work of the trace, divergence and selection stages of the lidar process [L-P], wave by wave over the interface
  * heap: node {@code h} of a ray has its reflection child at {@code 2h+1} and its transmission child at
  * {@code 2h+2}, up to the configured depth. At each node the segment from the previous interface is
  * traced; it may give an atmospheric candidate [L-14] and, at a surface, a surface candidate. A
  * candidate's intensity is the product of the reflection/transmission factors before it, Beer–Lambert
  * over its OPL [L-13], the BRDF back towards the detector times the incidence cosine [L-3] and the
- * detected power ratio of the diverging beam [L-21]. Atmospheric backscatter is taken as an isotropic
+ * detected power ratio of the diverging beam [L-21] ({@link #diverge}, once all waves are traced). Atmospheric backscatter is taken as an isotropic
  * (Lambertian, C_D = 1, head-on) scatterer: factor {@code 1/π}. Point assembly picks per beam by the
- * return mode among candidates with OPL in range and intensity at or above the threshold; with several
+ * return mode ({@link #select}) among candidates with OPL in range and intensity at or above the threshold; with several
  * sub-rays per beam [L-MS] each sub-ray carries {@code 1/S} of the power and candidates on the same
  * object are merged (intensities summed, OPL intensity-weighted), as are the atmospheric candidates of one heap
  * node, which the sub-rays draw together (one draw per beam, so S does not change how often a beam returns). Volumes (fog banks: objects filled with
@@ -43,8 +43,12 @@ final class ReturnPipeline {
     private final int threads;
 
     // Candidates, slot = ((ray · nodes) + node) · 2 + kind (0 surface, 1 atmosphere); intensity < 0 = none.
-    float[] candOpl = new float[0], candIntensity = new float[0], candNormal = new float[0];
+    // OPL and intensity stay double until selection (which reads them as floats), so the divergence stage's later
+    // factor gives what the product in one step gave
+    double[] candOpl = new double[0], candIntensity = new double[0];
+    float[] candNormal = new float[0];
     int[] candEntity = new int[0];
+    private boolean keepNormals;
 
     ReturnPipeline(int depth, int samples, double rangeMin, double rangeMax, double minIntensity, ReturnMode mode,
             BeamDivergence divergence, ComputePool pool, int threads) {
@@ -62,16 +66,19 @@ final class ReturnPipeline {
 
     int nodes() { return nodes; }
 
-    /** Clears the candidate slots of {@code rays} rays. */
-    void reset(int rays) {
+    /** Clears the candidate slots of {@code rays} rays; candidates keep their normals only when {@code normals}. */
+    void reset(int rays, boolean normals) {
+        keepNormals = normals;
         int slots = rays * nodes * 2;
         if (candIntensity.length < slots) {
-            candOpl = new float[slots];
-            candIntensity = new float[slots];
+            candOpl = new double[slots];
+            candIntensity = new double[slots];
             candEntity = new int[slots];
+        }
+        if (normals && candNormal.length < 3 * slots) {
             candNormal = new float[3 * slots];
         }
-        java.util.Arrays.fill(candIntensity, 0, slots, -1f);
+        java.util.Arrays.fill(candIntensity, 0, slots, -1);
     }
 
     void parallel(int n, java.util.function.IntConsumer chunkBody) {
@@ -134,7 +141,7 @@ final class ReturnPipeline {
         double p = x1 > x0 && candIntensity[slot + 1] < 0 ? ambient.returnProbability(x0 - entry, x1 - entry) : 0;
         if (p > 0 && random.uniform(step, key, drawBase) < p) {
             double xa = entry + ambient.sampleReturn(x0 - entry, x1 - entry, random.uniform(step, key, drawBase + 1));
-            double intensity = prior * Math.exp(-(tau + alpha * (xa - x0))) / Math.PI * divergence.detectedRatio(xa);
+            double intensity = prior * Math.exp(-(tau + alpha * (xa - x0))) / Math.PI;
             store(slot + 1, xa, intensity, -1, -dx, -dy, -dz);
         }
         if (!(d < Double.POSITIVE_INFINITY) || x0 + n * d > rangeMax) {
@@ -170,7 +177,7 @@ final class ReturnPipeline {
         double bx = ny * tz - nz * ty, by = nz * tx - nx * tz, bz = nx * ty - ny * tx;
         double lx = -(dx * tx + dy * ty + dz * tz), ly = -(dx * bx + dy * by + dz * bz);
         double f = m.brdf(lx, ly, cos, lx, ly, cos);
-        double intensity = prior * Math.exp(-tauHere) * f * cos * divergence.detectedRatio(x);
+        double intensity = prior * Math.exp(-tauHere) * f * cos;
         store(slot, x, intensity, obj, nx, ny, nz);
         double reflect = m.specularReflectance(cos);
         if (reflect > 0 && 2 * h + 1 < nodes) {
@@ -187,13 +194,30 @@ final class ReturnPipeline {
         }
     }
 
+    /**
+     * Scales every candidate of {@code rays} rays by the detected power ratio of the diverging beam at its OPL
+     * [L-21] (the trace leaves it out).
+     */
+    void diverge(int rays) {
+        int slots = rays * nodes * 2;
+        parallel(slots, c -> {
+            for (int s = c * CHUNK, end = Math.min(slots, (c + 1) * CHUNK); s < end; s++) {
+                if (candIntensity[s] >= 0) {
+                    candIntensity[s] *= divergence.detectedRatio(candOpl[s]);
+                }
+            }
+        });
+    }
+
     private void store(int slot, double opl, double intensity, int entity, double nx, double ny, double nz) {
-        candOpl[slot] = (float) opl;
-        candIntensity[slot] = (float) intensity;
+        candOpl[slot] = opl;
+        candIntensity[slot] = intensity;
         candEntity[slot] = entity;
-        candNormal[3 * slot] = (float) nx;
-        candNormal[3 * slot + 1] = (float) ny;
-        candNormal[3 * slot + 2] = (float) nz;
+        if (keepNormals) {
+            candNormal[3 * slot] = (float) nx;
+            candNormal[3 * slot + 1] = (float) ny;
+            candNormal[3 * slot + 2] = (float) nz;
+        }
     }
 
     /** Scratch space and result of {@link #select}, one per worker chunk (no allocation per beam). */
@@ -222,7 +246,7 @@ final class ReturnPipeline {
         int groups = 0;
         int[] gk = s.gk;
         for (int c = first; c < end; c++) {
-            float in = candIntensity[c];
+            float in = (float) candIntensity[c];
             if (in < 0) {
                 continue;
             }
@@ -247,11 +271,11 @@ final class ReturnPipeline {
                 gx[g] = 0;
             }
             gi[g] += w;
-            gx[g] += w * candOpl[c];
+            gx[g] += w * (float) candOpl[c];
         }
         int best = -1, firstG = -1, lastG = -1;
         for (int g = 0; g < groups; g++) {
-            double opl = gi[g] > 0 ? gx[g] / gi[g] : candOpl[gs[g]];
+            double opl = gi[g] > 0 ? gx[g] / gi[g] : (float) candOpl[gs[g]];
             gx[g] = opl;
             if (opl < rangeMin || opl > rangeMax || gi[g] < minIntensity || gi[g] <= 0) {
                 continue;

@@ -60,6 +60,16 @@ final class SweepPattern implements RayPatternGenerator, ScanningPattern {
 
     int channels() { return channels; }
 
+    /** A sweep's beams are its channels: ray i of a column is channel {@code i mod channels}. */
+    @Override
+    public int[] beams() {
+        int[] beam = new int[rays.size()];
+        for (int i = 0; i < beam.length; i++) {
+            beam[i] = i % channels;
+        }
+        return beam;
+    }
+
     @Override
     public double scanRate() { return rate; }
 

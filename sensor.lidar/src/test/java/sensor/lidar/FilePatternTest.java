@@ -147,13 +147,13 @@ class FilePatternTest {
     }
 
     @Test
-    @DisplayName("[L-P] file pattern: a ray's ring is the rank of its elevation, 0 the lowest")
+    @DisplayName("[L-P] file pattern: a ray's beam (ring) is the rank of its elevation, 0 the lowest; a sweep's is its channel")
     void LP_ringsFromElevations() throws Exception {
         // elevations 10°, −5°, 10°, 0°, −5° (in firing order): rings 2, 0, 2, 1, 0
         RayPatternGenerator p = pattern("0,10,0\n30,-5,0.01\n60,10,0.02\n90,0,0.03\n120,-5,0.04\n", 10);
-        assertArrayEquals(new int[] {2, 0, 2, 1, 0}, LidarSensor.rings(p, p.rays()));
+        assertArrayEquals(new int[] {2, 0, 2, 1, 0}, p.beams());
         RayPatternGenerator sweep = sensor.lidar.api.RayPatterns.horizontalSweep(4, 10, -0.03, 0.0, 0.03);
-        int[] rings = LidarSensor.rings(sweep, sweep.rays());
+        int[] rings = sweep.beams();
         for (int k = 0; k < rings.length; k++) {
             assertEquals(k % 3, rings[k], "a sweep's channel");
         }

@@ -42,4 +42,21 @@ public enum OutputField {
     public int bytes() {
         return bytes;
     }
+
+    /** Values per point: 3 for the vectors, else 1. */
+    public int components() {
+        return this == XYZ_VEC3_F32 || this == NORMAL_VEC3_F32 ? 3 : 1;
+    }
+
+    /** How a column of this field holds its values in memory: float, int (the integer fields) or double. */
+    public ColumnKind columnKind() {
+        return switch (this) {
+            case RING_ID_U16, ENTITY_ID_I32, IS_HIT_I32, RETURN_TYPE_U8 -> ColumnKind.INT;
+            case TIME_STAMP_F64 -> ColumnKind.DOUBLE;
+            default -> ColumnKind.FLOAT;
+        };
+    }
+
+    /** The in-memory type of a field's column ({@code float[]}, {@code int[]} or {@code double[]}). */
+    public enum ColumnKind { FLOAT, INT, DOUBLE }
 }

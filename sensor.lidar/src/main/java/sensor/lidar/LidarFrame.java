@@ -1,0 +1,54 @@
+package sensor.lidar;
+
+import sensor.api.geom.Pose;
+import sensor.api.lidar.PointBuffer;
+import sensor.api.lidar.RayBuffer;
+import sensor.api.random.CounterRandom;
+import sensor.api.raytrace.TraceScene;
+import sensor.api.sensor.SampleContext;
+
+/**
+ * One sample of a lidar as its stages see it: the sample's context and scene, the random streams, and the
+ * columns the stages pass on (see {@link LidarStage.Column}); a column is null until a stage writes it.
+ */
+final class LidarFrame {
+    /** Increment of a stream's key from one random stage to the next (the golden-ratio constant). */
+    private static final long STREAM_STEP = 0x9E3779B97F4A7C15L;
+
+    final SampleContext ctx;
+    final TraceScene scene;
+    final StageGraph graph;
+    /** The sensor's own stream (the trace's draws). */
+    final CounterRandom random;
+    private CounterRandom stream;
+
+    /** {@link LidarStage.Column#RAYS}: the fired rays in the lidar frame. */
+    RayBuffer rays;
+    /** {@link LidarStage.Column#WORLD_RAYS}: sub-ray origins and directions (3 per sub-ray), noise key, beam poses. */
+    double[] worldOrigins, worldDirs;
+    int[] rayKey;
+    Pose[] poses;
+    /** {@link LidarStage.Column#RETURNS}: per beam its returns (count) and per return OPL, intensity, object, candidate. */
+    int[] returnCount, returnEntity, returnSlot;
+    double[] returnOpl, returnIntensity;
+    /** {@link LidarStage.Column#POINTS}: the points, and per point its beam and return number (−1 for a miss). */
+    PointBuffer points;
+    int[] pointBeam, pointReturn;
+
+    LidarFrame(SampleContext ctx, TraceScene scene, StageGraph graph) {
+        this.ctx = ctx;
+        this.scene = scene;
+        this.graph = graph;
+        this.random = ctx.random();
+        this.stream = random;
+    }
+
+    /**
+     * The stream of the next random stage: the previous stage's key advanced by the golden-ratio constant (the
+     * sensor's own before the first), so every distortion and noise stage draws from its own Philox stream.
+     */
+    CounterRandom nextStream() {
+        stream = CounterRandom.ofKey(stream.key() + STREAM_STEP);
+        return stream;
+    }
+}

@@ -1,0 +1,319 @@
+package sensor.lidar;
+
+import static sensor.lidar.LidarStage.Column.AZIMUTH;
+import static sensor.lidar.LidarStage.Column.CANDIDATES;
+import static sensor.lidar.LidarStage.Column.CANDIDATE_NORMALS;
+import static sensor.lidar.LidarStage.Column.ELEVATION;
+import static sensor.lidar.LidarStage.Column.ENTITY;
+import static sensor.lidar.LidarStage.Column.HIT;
+import static sensor.lidar.LidarStage.Column.NORMAL;
+import static sensor.lidar.LidarStage.Column.POINTS;
+import static sensor.lidar.LidarStage.Column.RAYS;
+import static sensor.lidar.LidarStage.Column.RETURNS;
+import static sensor.lidar.LidarStage.Column.RETURN_TYPE;
+import static sensor.lidar.LidarStage.Column.RING;
+import static sensor.lidar.LidarStage.Column.WORLD_RAYS;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import sensor.api.env.SceneView;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.OutputField;
+import sensor.api.lidar.OutputNoise;
+import sensor.api.lidar.PointBuffer;
+import sensor.api.lidar.RayBuffer;
+import sensor.api.lidar.RayDistortion;
+import sensor.api.lidar.RayInterval;
+import sensor.api.lidar.RayPatternGenerator;
+import sensor.lidar.LidarStage.Column;
+import sensor.lidar.api.LidarConfig;
+import sensor.lidar.api.ReturnMode;
+
+/**
+ * The lidar process [L-P] as a chain of stages over a frame's columns: pattern → ray distortions [N-1] → world
+ * sub-rays [L-MS] → trace (closest hits over the interface heap with the ambient [L-13] [L-14] and the materials'
+ * response [L-3]) → beam divergence [L-21] → return selection → points → output noise [L-DN] [N-2] → the fields
+ * [O] (ring, azimuth, elevation, entity, hit flag, return type, normal), each field stage making its own column.
+ * Distortions and noises are the plugins' stages, each on its own random stream in chain order.
+ */
+final class LidarStages {
+    private LidarStages() {}
+
+    /** The whole chain in run order; {@link StageGraph#plan} leaves out what the fields do not need. */
+    static List<LidarStage> chain(LidarConfig config, List<PluginStage<RayDistortion>> distortions,
+            List<PluginStage<OutputNoise>> noises, ReturnPipeline pipeline) {
+        RayPatternGenerator pattern = config.pattern();
+        double[] dirs = patternDirections(pattern);
+        List<LidarStage> c = new ArrayList<>();
+        c.add(stage("pattern", Set.of(), Set.of(RAYS), f -> fire(f, pattern, dirs)));
+        for (PluginStage<RayDistortion> d : distortions) {
+            c.add(stage(d.id(), Set.of(RAYS), Set.of(RAYS), f -> d.stage().distort(f.rays, f.nextStream(), f.ctx.index())));
+        }
+        c.add(stage("rays", Set.of(RAYS), Set.of(WORLD_RAYS), f -> worldRays(f, config, pipeline)));
+        c.add(stage("trace", Set.of(WORLD_RAYS), Set.of(CANDIDATES, CANDIDATE_NORMALS), f -> trace(f, config, pipeline)));
+        c.add(stage("divergence", Set.of(CANDIDATES), Set.of(CANDIDATES), f -> pipeline.diverge(f.worldOrigins.length / 3)));
+        c.add(stage("selection", Set.of(CANDIDATES), Set.of(RETURNS), f -> select(f, config, pipeline)));
+        c.add(stage("points", Set.of(RAYS, RETURNS), Set.of(POINTS), f -> points(f, config, pipeline)));
+        for (PluginStage<OutputNoise> n : noises) {
+            c.add(stage(n.id(), Set.of(POINTS), Set.of(POINTS), f -> n.stage().apply(f.points, f.nextStream(), f.ctx.index())));
+        }
+        int[] beams = pattern.beams();
+        c.add(stage("ring", Set.of(POINTS), Set.of(RING), f -> perPoint(f, pipeline, OutputField.RING_ID_U16,
+                (p, i) -> p.ints(OutputField.RING_ID_U16)[i] = beams[p.patternIndex[i]])));
+        c.add(stage("azimuth", Set.of(POINTS), Set.of(AZIMUTH), f -> perPoint(f, pipeline, OutputField.AZIMUTH_F32,
+                (p, i) -> p.floats(OutputField.AZIMUTH_F32)[i] = (float) Math.atan2(dirs[3 * p.patternIndex[i] + 1],
+                        dirs[3 * p.patternIndex[i]]))));
+        c.add(stage("elevation", Set.of(POINTS), Set.of(ELEVATION), f -> perPoint(f, pipeline, OutputField.ELEVATION_F32,
+                (p, i) -> p.floats(OutputField.ELEVATION_F32)[i] = (float) Math.asin(Math.max(-1, Math.min(1,
+                        dirs[3 * p.patternIndex[i] + 2]))))));
+        c.add(stage("entity", Set.of(POINTS, RETURNS), Set.of(ENTITY), f -> perPoint(f, pipeline, OutputField.ENTITY_ID_I32,
+                (p, i) -> p.ints(OutputField.ENTITY_ID_I32)[i] = f.pointReturn[i] < 0 ? -1 : f.returnEntity[f.pointReturn[i]])));
+        c.add(stage("hit", Set.of(POINTS), Set.of(HIT), f -> perPoint(f, pipeline, OutputField.IS_HIT_I32,
+                (p, i) -> p.ints(OutputField.IS_HIT_I32)[i] = f.pointReturn[i] < 0 ? 0 : 1)));
+        int perBeam = perBeam(config);
+        c.add(stage("return-type", Set.of(POINTS), Set.of(RETURN_TYPE), f -> perPoint(f, pipeline, OutputField.RETURN_TYPE_U8,
+                (p, i) -> p.ints(OutputField.RETURN_TYPE_U8)[i] = f.pointReturn[i] < 0 ? 0 : f.pointReturn[i] % perBeam)));
+        c.add(stage("normal", Set.of(POINTS, RETURNS, CANDIDATE_NORMALS, WORLD_RAYS), Set.of(NORMAL),
+                f -> perPoint(f, pipeline, OutputField.NORMAL_VEC3_F32, (p, i) -> normal(f, pipeline, p, i))));
+        return c;
+    }
+
+    /** A plugin's stage with the type id it was configured by. */
+    record PluginStage<T>(String id, T stage) {}
+
+    /** The columns a configuration's fields ask for. */
+    static Set<Column> wanted(List<OutputField> fields) {
+        Set<Column> w = EnumSet.of(POINTS);
+        fields.forEach(f -> w.add(Column.of(f)));
+        return w;
+    }
+
+    private static LidarStage stage(String name, Set<Column> reads, Set<Column> writes, Consumer<LidarFrame> body) {
+        return new LidarStage() {
+            @Override public String name() { return name; }
+            @Override public Set<Column> reads() { return reads; }
+            @Override public Set<Column> writes() { return writes; }
+            @Override public void run(LidarFrame frame) { body.accept(frame); }
+        };
+    }
+
+    private static int perBeam(LidarConfig config) {
+        return config.returnMode() == ReturnMode.DUAL ? 2 : 1;
+    }
+
+    private static double[] patternDirections(RayPatternGenerator pattern) {
+        List<Pose> rays = pattern.rays();
+        double[] dirs = new double[3 * rays.size()];
+        for (int i = 0; i < rays.size(); i++) {
+            Vec3 d = rays.get(i).transformVector(Vec3.Z);
+            dirs[3 * i] = d.x();
+            dirs[3 * i + 1] = d.y();
+            dirs[3 * i + 2] = d.z();
+        }
+        return dirs;
+    }
+
+    /** The pattern's rays fired in the sample window {@code (time − period, time]}, with their firing times. */
+    private static void fire(LidarFrame f, RayPatternGenerator pattern, double[] dirs) {
+        double end = f.ctx.time(), start = end - f.ctx.period();
+        List<Pose> all = pattern.rays();
+        int size = all.size();
+        RayInterval interval = pattern.interval(start, end).checkWithin(size);
+        int beams = interval.count();
+        RayBuffer rays = new RayBuffer(beams);
+        for (int i = 0; i < beams; i++) {
+            int r = interval.rayIndex(i, size);
+            Vec3 o = all.get(r).position();
+            rays.origins[3 * i] = o.x();
+            rays.origins[3 * i + 1] = o.y();
+            rays.origins[3 * i + 2] = o.z();
+            System.arraycopy(dirs, 3 * r, rays.directions, 3 * i, 3);
+            rays.patternIndex[i] = r;
+            rays.times[i] = pattern.firingTime(i, interval, start, end);
+        }
+        f.rays = rays;
+    }
+
+    /** World sub-rays from the sensor pose at each beam's firing time; sub-ray k of a beam per {@link #subRay}. */
+    private static void worldRays(LidarFrame f, LidarConfig config, ReturnPipeline pipeline) {
+        RayBuffer beams = f.rays;
+        int b = beams.size(), s = config.beamSamples(), total = b * s;
+        double[] wo = new double[3 * total], wd = new double[3 * total];
+        int[] key = new int[total];
+        Pose[] poses = new Pose[b];
+        pipeline.parallel(b, c -> {
+            Pose pose = null;
+            double poseTime = Double.NaN;
+            for (int i = c * ReturnPipeline.CHUNK, end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK); i < end; i++) {
+                if (beams.times[i] != poseTime) {
+                    poseTime = beams.times[i];
+                    pose = f.ctx.sensorPose(poseTime);
+                }
+                poses[i] = pose;
+                Vec3 o = pose.transformPoint(new Vec3(beams.origins[3 * i], beams.origins[3 * i + 1], beams.origins[3 * i + 2]));
+                Vec3 d = new Vec3(beams.directions[3 * i], beams.directions[3 * i + 1], beams.directions[3 * i + 2]).normalized();
+                for (int k = 0; k < s; k++) {
+                    Vec3 dk = pose.transformVector(subRay(d, k, s, config.divergenceHalfAngle()));
+                    int r = i * s + k;
+                    wo[3 * r] = o.x(); wo[3 * r + 1] = o.y(); wo[3 * r + 2] = o.z();
+                    wd[3 * r] = dk.x(); wd[3 * r + 1] = dk.y(); wd[3 * r + 2] = dk.z();
+                    key[r] = beams.patternIndex[i];
+                }
+            }
+        });
+        f.worldOrigins = wo;
+        f.worldDirs = wd;
+        f.rayKey = key;
+        f.poses = poses;
+    }
+
+    /** Sub-ray {@code k} of {@code s} of a beam [L-MS]: the axis, then a ring at half the divergence half-angle. */
+    private static Vec3 subRay(Vec3 d, int k, int s, double divergenceHalfAngle) {
+        if (k == 0) {
+            return d;
+        }
+        Vec3 u = Math.abs(d.z()) < 0.9 ? d.cross(Vec3.Z).normalized() : d.cross(Vec3.X).normalized();
+        Vec3 v = d.cross(u);
+        double psi = 2 * Math.PI * (k - 1) / (s - 1), t = Math.tan(0.5 * divergenceHalfAngle);
+        return d.plus(u.times(t * Math.cos(psi))).plus(v.times(t * Math.sin(psi))).normalized();
+    }
+
+    /**
+     * The interface heap over all sub-rays [L-P]; the scene is refreshed per time slice of the window only when some
+     * object moves with a body [L-T].
+     */
+    private static void trace(LidarFrame f, LidarConfig config, ReturnPipeline pipeline) {
+        RayBuffer beams = f.rays;
+        int b = beams.size(), s = config.beamSamples();
+        pipeline.reset(b * s, f.graph.needs(CANDIDATE_NORMALS));
+        SceneView view = f.ctx.scene();
+        boolean moving = view.objects().stream().anyMatch(o -> o.bodyId() != null);
+        int slices = moving ? Math.min(config.timeSlices(), Math.max(1, b)) : 1;
+        for (int sl = 0; sl < slices; sl++) {
+            int first = (int) ((long) b * sl / slices), last = (int) ((long) b * (sl + 1) / slices);
+            if (last <= first) {
+                continue;
+            }
+            f.scene.update(view, 0.5 * (beams.times[first] + beams.times[last - 1]));
+            pipeline.trace(f.scene, view, f.worldOrigins, f.worldDirs, first * s, (last - first) * s, f.rayKey, f.random,
+                    f.ctx.index());
+        }
+    }
+
+    /** The returns of each beam by the return mode, with range and intensity gates [L-P]. */
+    private static void select(LidarFrame f, LidarConfig config, ReturnPipeline pipeline) {
+        int b = f.rays.size(), perBeam = perBeam(config);
+        double[] opl = new double[b * perBeam], inten = new double[b * perBeam];
+        int[] entity = new int[b * perBeam], slot = new int[b * perBeam], count = new int[b];
+        pipeline.parallel(b, c -> {
+            int end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK);
+            ReturnPipeline.Selection sel = pipeline.newSelection();
+            for (int i = c * ReturnPipeline.CHUNK; i < end; i++) {
+                int n = pipeline.select(i, sel);
+                count[i] = n;
+                for (int k = 0; k < n; k++) {
+                    opl[i * perBeam + k] = sel.opl[k];
+                    inten[i * perBeam + k] = sel.intensity[k];
+                    entity[i * perBeam + k] = sel.entity[k];
+                    slot[i * perBeam + k] = sel.slot[k];
+                }
+            }
+        });
+        f.returnCount = count;
+        f.returnOpl = opl;
+        f.returnIntensity = inten;
+        f.returnEntity = entity;
+        f.returnSlot = slot;
+    }
+
+    /**
+     * One point per return (and per missed beam when misses are emitted, at the origin with distance 0): position
+     * along the beam at its OPL in the lidar frame, distance, intensity, pattern index and firing time.
+     */
+    private static void points(LidarFrame f, LidarConfig config, ReturnPipeline pipeline) {
+        RayBuffer beams = f.rays;
+        int b = beams.size(), perBeam = perBeam(config);
+        int[] count = f.returnCount;
+        int[] firstPoint = new int[b + 1]; // prefix sum, so beams fill their points in parallel
+        for (int i = 0; i < b; i++) {
+            firstPoint[i + 1] = firstPoint[i] + (config.emitMisses() && count[i] == 0 ? 1 : count[i]);
+        }
+        int n = firstPoint[b];
+        PointBuffer pts = new PointBuffer(n);
+        int[] beamOf = new int[n], returnOf = new int[n];
+        double[] opl = f.returnOpl, inten = f.returnIntensity;
+        pipeline.parallel(b, c -> {
+            int end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK);
+            for (int i = c * ReturnPipeline.CHUNK; i < end; i++) {
+                int p = firstPoint[i], m = count[i];
+                if (m == 0 && config.emitMisses()) {
+                    pts.patternIndex[p] = beams.patternIndex[i];
+                    pts.times[p] = beams.times[i];
+                    beamOf[p] = i;
+                    returnOf[p] = -1;
+                    continue;
+                }
+                double dx = beams.directions[3 * i], dy = beams.directions[3 * i + 1], dz = beams.directions[3 * i + 2];
+                for (int k = 0; k < m; k++, p++) {
+                    int j = i * perBeam + k;
+                    pts.xyz[3 * p] = (float) (beams.origins[3 * i] + dx * opl[j]);
+                    pts.xyz[3 * p + 1] = (float) (beams.origins[3 * i + 1] + dy * opl[j]);
+                    pts.xyz[3 * p + 2] = (float) (beams.origins[3 * i + 2] + dz * opl[j]);
+                    pts.distance[p] = (float) opl[j];
+                    pts.intensity[p] = (float) inten[j];
+                    pts.patternIndex[p] = beams.patternIndex[i];
+                    pts.times[p] = beams.times[i];
+                    beamOf[p] = i;
+                    returnOf[p] = j;
+                }
+            }
+        });
+        pts.count(n);
+        f.points = pts;
+        f.pointBeam = beamOf;
+        f.pointReturn = returnOf;
+    }
+
+    /** A per-point field stage body: point {@code i} of the buffer. */
+    private interface PointBody {
+        void apply(PointBuffer p, int i);
+    }
+
+    /** Makes the column of {@code field} and fills it point by point, in parallel chunks. */
+    private static void perPoint(LidarFrame f, ReturnPipeline pipeline, OutputField field, PointBody body) {
+        PointBuffer p = f.points;
+        switch (field.columnKind()) { // made before the workers share it
+            case FLOAT -> p.floats(field);
+            case INT -> p.ints(field);
+            case DOUBLE -> p.doubles(field);
+        }
+        int n = p.count();
+        pipeline.parallel(n, c -> {
+            for (int i = c * ReturnPipeline.CHUNK, end = Math.min(n, (c + 1) * ReturnPipeline.CHUNK); i < end; i++) {
+                body.apply(p, i);
+            }
+        });
+    }
+
+    /** The surface normal of point {@code i}'s candidate, turned into the lidar frame at its beam's firing time. */
+    private static void normal(LidarFrame f, ReturnPipeline pipeline, PointBuffer p, int i) {
+        int j = f.pointReturn[i];
+        if (j < 0) {
+            return;
+        }
+        Quat inv = f.poses[f.pointBeam[i]].rotation().conjugate();
+        int cs = f.returnSlot[j];
+        float[] cn = pipeline.candNormal;
+        Vec3 nl = inv.rotate(new Vec3(cn[3 * cs], cn[3 * cs + 1], cn[3 * cs + 2]));
+        float[] out = p.floats(OutputField.NORMAL_VEC3_F32);
+        out[3 * i] = (float) nl.x();
+        out[3 * i + 1] = (float) nl.y();
+        out[3 * i + 2] = (float) nl.z();
+    }
+}
