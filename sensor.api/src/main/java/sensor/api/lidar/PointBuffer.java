@@ -69,10 +69,14 @@ public final class PointBuffer {
         return (double[]) column(f, ColumnKind.DOUBLE);
     }
 
+    private static String article(ColumnKind k) {
+        return k == ColumnKind.INT ? "an int" : "a " + k.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
     private Object column(OutputField f, ColumnKind kind) {
         if (f.columnKind() != kind) {
-            throw new IllegalArgumentException("field " + f + " has a " + f.columnKind().name().toLowerCase(java.util.Locale.ROOT)
-                    + " column, not a " + kind.name().toLowerCase(java.util.Locale.ROOT) + " one");
+            throw new IllegalArgumentException("field " + f + " has " + article(f.columnKind()) + " column, not "
+                    + article(kind) + " one");
         }
         Object c = columns[f.ordinal()];
         if (c == null) {

@@ -1,0 +1,78 @@
+package sensor.api.lidar;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The columnar output [O]: columns and packed bytes are two forms of the same points. */
+class LidarOutputTest {
+    private static final List<OutputField> FIELDS = List.of(OutputField.XYZ_VEC3_F32, OutputField.RING_ID_U16,
+            OutputField.TIME_STAMP_F64, OutputField.RETURN_TYPE_U8, OutputField.ENTITY_ID_I32);
+
+    private static PointBuffer points() {
+        PointBuffer p = new PointBuffer(3);
+        p.count(2); // room for 3, two held
+        float[] xyz = {1.5f, -2f, 3.25f, 4f, 5f, -6.5f};
+        System.arraycopy(xyz, 0, p.xyz, 0, 6);
+        p.ints(OutputField.RING_ID_U16)[0] = 65535;
+        p.ints(OutputField.RING_ID_U16)[1] = 7;
+        p.times[0] = 0.125;
+        p.times[1] = 1e-9;
+        p.ints(OutputField.RETURN_TYPE_U8)[1] = 1;
+        p.ints(OutputField.ENTITY_ID_I32)[0] = -1;
+        p.ints(OutputField.ENTITY_ID_I32)[1] = 123456;
+        return p;
+    }
+
+    /** The same two points packed by hand: 12 + 2 + 8 + 1 + 4 = 27 bytes each, little-endian. */
+    private static ByteBuffer packedByHand() {
+        ByteBuffer b = ByteBuffer.allocate(54).order(ByteOrder.LITTLE_ENDIAN);
+        b.putFloat(1.5f).putFloat(-2f).putFloat(3.25f).putShort((short) 65535).putDouble(0.125).put((byte) 0).putInt(-1);
+        b.putFloat(4f).putFloat(5f).putFloat(-6.5f).putShort((short) 7).putDouble(1e-9).put((byte) 1).putInt(123456);
+        return b.flip();
+    }
+
+    @Test
+    void columnsPackToTheLayoutOfTheFieldsAndUnpackBack() {
+        LidarOutput fromColumns = new LidarOutput(FIELDS, points(), null);
+        assertEquals(27, fromColumns.stride());
+        assertEquals(packedByHand(), fromColumns.data());
+        LidarOutput fromBytes = new LidarOutput(FIELDS, 2, packedByHand());
+        for (LidarOutput o : List.of(fromColumns, fromBytes)) {
+            float[] xyz = new float[6];
+            o.floats(OutputField.XYZ_VEC3_F32).get(xyz);
+            assertArrayEquals(new float[] {1.5f, -2f, 3.25f, 4f, 5f, -6.5f}, xyz);
+            assertEquals(2, o.ints(OutputField.RING_ID_U16).remaining());
+            assertEquals(65535, o.ints(OutputField.RING_ID_U16).get(0));
+            assertEquals(65535, o.getUnsignedShort(0, OutputField.RING_ID_U16));
+            assertEquals(1e-9, o.doubles(OutputField.TIME_STAMP_F64).get(1));
+            assertEquals(1, o.getUnsignedByte(1, OutputField.RETURN_TYPE_U8));
+            assertEquals(-1, o.getInt(0, OutputField.ENTITY_ID_I32));
+            assertEquals(-6.5f, o.getFloat(1, OutputField.XYZ_VEC3_F32, 2));
+            assertTrue(o.floats(OutputField.XYZ_VEC3_F32).isReadOnly());
+        }
+    }
+
+    @Test
+    void aFieldWithoutAColumnOrOfTheWrongKindIsRefused() {
+        PointBuffer p = points();
+        assertFalse(p.has(OutputField.NORMAL_VEC3_F32));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.NORMAL_VEC3_F32), p, null));
+        assertEquals("field NORMAL_VEC3_F32 has no column in the points", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> p.ints(OutputField.XYZ_VEC3_F32));
+        assertEquals("field XYZ_VEC3_F32 has a float column, not an int one", e.getMessage());
+        LidarOutput o = new LidarOutput(FIELDS, p, null);
+        e = assertThrows(IllegalArgumentException.class, () -> o.floats(OutputField.INTENSITY_F32));
+        assertTrue(e.getMessage().startsWith("field INTENSITY_F32 is not in this output"), e.getMessage());
+        assertEquals(9, p.floats(OutputField.NORMAL_VEC3_F32).length, "a vector column: 3 per point of the capacity");
+    }
+}
