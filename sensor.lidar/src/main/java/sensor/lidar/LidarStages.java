@@ -49,9 +49,9 @@ final class LidarStages {
     static List<LidarStage> chain(LidarConfig config, List<PluginStage<RayDistortion>> distortions,
             List<PluginStage<OutputNoise>> noises, ReturnPipeline pipeline) {
         RayPatternGenerator pattern = config.pattern();
-        double[] dirs = patternDirections(pattern);
+        double[] origins = patternOrigins(pattern), dirs = patternDirections(pattern);
         List<LidarStage> c = new ArrayList<>();
-        c.add(stage("pattern", Set.of(), Set.of(RAYS), f -> fire(f, pattern, dirs)));
+        c.add(stage("pattern", Set.of(), Set.of(RAYS), f -> fire(f, pattern, origins, dirs)));
         for (PluginStage<RayDistortion> d : distortions) {
             c.add(stage(d.id(), Set.of(RAYS), Set.of(RAYS), f -> d.stage().distort(f.rays, f.nextStream(), f.ctx.index())));
         }
@@ -107,6 +107,18 @@ final class LidarStages {
         return config.returnMode() == ReturnMode.DUAL ? 2 : 1;
     }
 
+    private static double[] patternOrigins(RayPatternGenerator pattern) {
+        List<Pose> rays = pattern.rays();
+        double[] origins = new double[3 * rays.size()];
+        for (int i = 0; i < rays.size(); i++) {
+            Vec3 o = rays.get(i).position();
+            origins[3 * i] = o.x();
+            origins[3 * i + 1] = o.y();
+            origins[3 * i + 2] = o.z();
+        }
+        return origins;
+    }
+
     private static double[] patternDirections(RayPatternGenerator pattern) {
         List<Pose> rays = pattern.rays();
         double[] dirs = new double[3 * rays.size()];
@@ -120,19 +132,15 @@ final class LidarStages {
     }
 
     /** The pattern's rays fired in the sample window {@code (time − period, time]}, with their firing times. */
-    private static void fire(LidarFrame f, RayPatternGenerator pattern, double[] dirs) {
+    private static void fire(LidarFrame f, RayPatternGenerator pattern, double[] origins, double[] dirs) {
         double end = f.ctx.time(), start = end - f.ctx.period();
-        List<Pose> all = pattern.rays();
-        int size = all.size();
+        int size = dirs.length / 3;
         RayInterval interval = pattern.interval(start, end).checkWithin(size);
         int beams = interval.count();
         RayBuffer rays = new RayBuffer(beams);
         for (int i = 0; i < beams; i++) {
             int r = interval.rayIndex(i, size);
-            Vec3 o = all.get(r).position();
-            rays.origins[3 * i] = o.x();
-            rays.origins[3 * i + 1] = o.y();
-            rays.origins[3 * i + 2] = o.z();
+            System.arraycopy(origins, 3 * r, rays.origins, 3 * i, 3);
             System.arraycopy(dirs, 3 * r, rays.directions, 3 * i, 3);
             rays.patternIndex[i] = r;
             rays.times[i] = pattern.firingTime(i, interval, start, end);

@@ -138,8 +138,13 @@ final class ReturnPipeline {
         int drawBase = (h * (MAX_CROSSINGS + 1) + w.crossings[i]) * 2;
         // atmospheric return on the segment [x0, x1), OPL counted from the medium's entry [L-14]; a node keeps
         // the first one along its path
-        double p = x1 > x0 && candIntensity[slot + 1] < 0 ? ambient.returnProbability(x0 - entry, x1 - entry) : 0;
-        if (p > 0 && random.uniform(step, key, drawBase) < p) {
+        // (the number is drawn first: at or above the medium's bound it is no return, and the probability, two incomplete
+        // gamma functions, is not needed; the decision is the same)
+        double bound = ambient.maxReturnProbability(), u = 1;
+        if (bound > 0 && x1 > x0 && candIntensity[slot + 1] < 0) {
+            u = random.uniform(step, key, drawBase);
+        }
+        if (u < bound && u < ambient.returnProbability(x0 - entry, x1 - entry)) {
             double xa = entry + ambient.sampleReturn(x0 - entry, x1 - entry, random.uniform(step, key, drawBase + 1));
             double intensity = prior * Math.exp(-(tau + alpha * (xa - x0))) / Math.PI;
             store(slot + 1, xa, intensity, -1, -dx, -dy, -dz);

@@ -22,6 +22,14 @@ public interface AmbientMaterial {
     }
 
     /**
+     * An upper bound of {@link #returnProbability} over every segment (default 1; 0 when there are no returns): a
+     * uniform number at or above it decides "no return" without evaluating the probability.
+     */
+    default double maxReturnProbability() {
+        return 1;
+    }
+
+    /**
      * OPL of an atmospheric return in {@code [x0, x1)}, given that one occurs, from a uniform number
      * {@code u} in [0, 1) ([L-14]).
      */
@@ -39,6 +47,9 @@ public interface AmbientMaterial {
 
             @Override
             public double attenuation() { return attenuation; }
+
+            @Override
+            public double maxReturnProbability() { return 0; }
 
             @Override
             public String toString() { return "clear(n=" + refractiveIndex + ", alpha=" + attenuation + ")"; }

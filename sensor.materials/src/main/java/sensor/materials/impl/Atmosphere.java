@@ -68,6 +68,12 @@ public final class Atmosphere implements AmbientMaterial {
         return IncompleteGamma.gammaPdf(x, shape, scale, lnGammaShape);
     }
 
+    /** {@code A} times a CDF difference is at most {@code A}; twice that leaves room for the CDFs' rounding. */
+    @Override
+    public double maxReturnProbability() {
+        return Math.min(1, 2 * scaling);
+    }
+
     @Override
     public double returnProbability(double x0, double x1) {
         checkSegment(x0, x1);
