@@ -144,4 +144,24 @@ class AtmosphereTest {
         double se = Math.sqrt(var / n);
         assertEquals(m1, mean, 4 * se);
     }
+
+    @Test
+    void atmosphericReturnL14_probabilityNeverExceedsTheBoundAndTheBoundIsTight() {
+        for (double a : new double[] {A, 0.3, 0.5, 1}) {
+            Atmosphere m = new Atmosphere(1.0, 0.0123, a, K, THETA);
+            double bound = m.maxReturnProbability(), largest = 0;
+            for (int i = 0; i <= 200; i++) { // segments from every start, short to unbounded
+                double x0 = 0.05 * i;
+                for (double len : new double[] {0.01, 0.5, 3, 50, Double.POSITIVE_INFINITY}) {
+                    double p = m.returnProbability(x0, x0 + len);
+                    assertTrue(p <= bound, "A " + a + ": P[" + x0 + ", +" + len + ") = " + p + " above the bound " + bound);
+                    largest = Math.max(largest, p);
+                }
+            }
+            // [0, ∞) holds the whole gamma mass: P = A, so the bound is within a factor 2 of what occurs
+            assertEquals(a, largest, 1e-12 * a);
+            assertTrue(bound <= Math.min(1, 2 * a), "bound " + bound);
+        }
+        assertEquals(0, sensor.api.material.AmbientMaterial.clear(1, 0.1).maxReturnProbability());
+    }
 }
