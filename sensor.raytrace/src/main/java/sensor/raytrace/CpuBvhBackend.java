@@ -27,6 +27,21 @@ public final class CpuBvhBackend implements RaytraceBackend {
     /** Bottom-level trees shared by content among this backend's scenes (sensors and simulations). */
     final SharedBlas blas = new SharedBlas();
 
+    /**
+     * How this backend traverses packets ({@link Traversal}: the Vector API kernel or the scalar loops), decided when
+     * the backend is first made and published as the system property {@code sensorsim.traversal.selected}.
+     */
+    public static String traversal() {
+        return Traversal.describe();
+    }
+
+    private final String traversal = Traversal.describe(); // makes the choice (and publishes it) at activation
+
+    @Override
+    public String toString() {
+        return ID + " (" + traversal + ")";
+    }
+
     @Override
     public String id() {
         return ID;

@@ -74,6 +74,17 @@ final class CpuTraceScene implements TraceScene {
      * identical either way (tested); off traces ray by ray.
      */
     boolean packets = true;
+    /**
+     * Packets' leaf work through the Vector API kernel ({@link Traversal}) or, with {@code false}, the scalar loops;
+     * the same results either way (tested). The default is {@link Traversal}'s choice; without the kernel
+     * {@code true} changes nothing.
+     */
+    void vector(boolean on) {
+        for (TraceContext c : contexts) {
+            c.kernel = on ? Traversal.newKernel() : null;
+        }
+    }
+
     /** Number of TLAS builds so far. */
     int tlasBuilds;
 

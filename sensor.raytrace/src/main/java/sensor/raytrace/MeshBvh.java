@@ -259,6 +259,9 @@ final class MeshBvh {
                 default -> m7 |= bit;
             }
         }
+        if (ctx.kernel != null) {
+            ctx.kernel.prepare(mask, ctx);
+        }
         boolean same = ctx.sameOrigin;
         int i0 = Integer.numberOfTrailingZeros(mask);
         float ox = ctx.fox[i0], oy = ctx.foy[i0], oz = ctx.foz[i0];
@@ -362,33 +365,28 @@ final class MeshBvh {
                 int lb = stackB[sp];
                 int bx = lb + nx, by = lb + ny, bz = lb + nz, ex = lb + fx, ey = lb + fy, ez = lb + fz;
                 float pnx = nb[bx], pny = nb[by], pnz = nb[bz], pfx = nb[ex], pfy = nb[ey], pfz = nb[ez];
+                final LaneKernel kernel = ctx.kernel;
                 int lm = 0;
-                for (int bits = mask; bits != 0; bits &= bits - 1) {
-                    int i = Integer.numberOfTrailingZeros(bits);
-                    float a = ix[i], cc = iy[i], e = iz[i];
-                    float tn = max(max((pnx - ox) * a, (pny - oy) * cc), max((pnz - oz) * e, 0f));
-                    float tf = min(min((pfx - ox) * a, (pfy - oy) * cc), (pfz - oz) * e) * ROBUST;
-                    if (tn <= tf && tn <= tb[i] * PRUNE) {
-                        lm |= 1 << i;
+                if (kernel != null) {
+                    lm = kernel.leafBoxSame(pnx, pny, pnz, pfx, pfy, pfz, ox, oy, oz, mask, ctx);
+                } else {
+                    for (int bits = mask; bits != 0; bits &= bits - 1) {
+                        int i = Integer.numberOfTrailingZeros(bits);
+                        float a = ix[i], cc = iy[i], e = iz[i];
+                        float tn = max(max((pnx - ox) * a, (pny - oy) * cc), max((pnz - oz) * e, 0f));
+                        float tf = min(min((pfx - ox) * a, (pfy - oy) * cc), (pfz - oz) * e) * ROBUST;
+                        if (tn <= tf && tn <= tb[i] * PRUNE) {
+                            lm |= 1 << i;
+                        }
                     }
                 }
                 if (lm == 0) {
                     continue;
                 }
-                final float[] tr = tri;
-                final int[] id = triId;
-                for (int s = s0, e = s0 + (ref & 7); s < e; s++) {
-                    float[] rel = relative(tr, 9 * s, ox, oy, oz, ctx.rel); // one origin: once per triangle
-                    for (int bits = lm; bits != 0; bits &= bits - 1) {
-                        int i = Integer.numberOfTrailingZeros(bits);
-                        float t = watertight(rel, ctx, i);
-                        float best = tb[i];
-                        int h = slot[i];
-                        if (t > 0f && (t < best || (t == best && h >= 0 && id[s] < id[h]))) {
-                            tb[i] = t;
-                            slot[i] = s;
-                        }
-                    }
+                if (kernel != null) {
+                    kernel.leafTriangles(this, s0, s0 + (ref & 7), lm, true, ox, oy, oz, ctx);
+                } else {
+                    leafOneOrigin(s0, s0 + (ref & 7), lm, ox, oy, oz, ctx);
                 }
                 float newLimit = Float.NEGATIVE_INFINITY;
                 for (int bits = mask; bits != 0; bits &= bits - 1) {
@@ -490,27 +488,58 @@ final class MeshBvh {
                 int lb = stackB[sp];
                 int bx = lb + nx, by = lb + ny, bz = lb + nz, ex = lb + fx, ey = lb + fy, ez = lb + fz;
                 float pnx = nb[bx], pny = nb[by], pnz = nb[bz], pfx = nb[ex], pfy = nb[ey], pfz = nb[ez];
+                final LaneKernel kernel = ctx.kernel;
                 int lm = 0;
-                for (int bits = mask; bits != 0; bits &= bits - 1) {
-                    int i = Integer.numberOfTrailingZeros(bits);
-                    float a = ix[i], cc = iy[i], e = iz[i], px = oxs[i], py = oys[i], pz = ozs[i];
-                    float tn = max(max(pnx * a - px * a, pny * cc - py * cc), max(pnz * e - pz * e, 0f));
-                    float tf = min(min(pfx * a - px * a, pfy * cc - py * cc), pfz * e - pz * e) * ROBUST;
-                    if (tn <= tf && tn <= tb[i] * PRUNE) {
-                        lm |= 1 << i;
+                if (kernel != null) {
+                    lm = kernel.leafBoxSpread(pnx, pny, pnz, pfx, pfy, pfz, mask, ctx);
+                } else {
+                    for (int bits = mask; bits != 0; bits &= bits - 1) {
+                        int i = Integer.numberOfTrailingZeros(bits);
+                        float a = ix[i], cc = iy[i], e = iz[i], px = oxs[i], py = oys[i], pz = ozs[i];
+                        float tn = max(max(pnx * a - px * a, pny * cc - py * cc), max(pnz * e - pz * e, 0f));
+                        float tf = min(min(pfx * a - px * a, pfy * cc - py * cc), pfz * e - pz * e) * ROBUST;
+                        if (tn <= tf && tn <= tb[i] * PRUNE) {
+                            lm |= 1 << i;
+                        }
                     }
                 }
                 if (lm == 0) {
                     continue;
                 }
-                final float[] tr = tri;
-                final int[] id = triId;
-                leafPerOrigin(s0, s0 + (ref & 7), lm, ctx);
+                if (kernel != null) {
+                    kernel.leafTriangles(this, s0, s0 + (ref & 7), lm, false, 0f, 0f, 0f, ctx);
+                } else {
+                    leafPerOrigin(s0, s0 + (ref & 7), lm, ctx);
+                }
                 float newLimit = Float.NEGATIVE_INFINITY;
                 for (int bits = mask; bits != 0; bits &= bits - 1) {
                     newLimit = Math.max(newLimit, tb[Integer.numberOfTrailingZeros(bits)]);
                 }
                 limit = Math.min(limit, newLimit);
+            }
+        }
+    }
+
+    /**
+     * The triangles of leaf slots {@code [s0, s1)} against the lanes of {@code lm}, all from origin {@code o*} (the
+     * vertices less the origin once per triangle): {@link #leaf}'s arithmetic ray by ray.
+     */
+    private void leafOneOrigin(int s0, int s1, int lm, float ox, float oy, float oz, TraceContext ctx) {
+        final float[] tr = tri;
+        final int[] id = triId;
+        final float[] tb = ctx.ftBest;
+        final int[] slot = ctx.slot;
+        for (int s = s0; s < s1; s++) {
+            float[] rel = relative(tr, 9 * s, ox, oy, oz, ctx.rel); // one origin: once per triangle
+            for (int bits = lm; bits != 0; bits &= bits - 1) {
+                int i = Integer.numberOfTrailingZeros(bits);
+                float t = watertight(rel, ctx, i);
+                float best = tb[i];
+                int h = slot[i];
+                if (t > 0f && (t < best || (t == best && h >= 0 && id[s] < id[h]))) {
+                    tb[i] = t;
+                    slot[i] = s;
+                }
             }
         }
     }
@@ -522,20 +551,27 @@ final class MeshBvh {
     private void leafPerOrigin(int s0, int s1, int lm, TraceContext ctx) {
         final float[] tr = tri;
         final int[] id = triId;
-        final float[] tb = ctx.ftBest;
         final float[] oxs = ctx.fox, oys = ctx.foy, ozs = ctx.foz;
-        final int[] slot = ctx.slot;
         for (int s = s0; s < s1; s++) {
             for (int bits = lm; bits != 0; bits &= bits - 1) {
                 int i = Integer.numberOfTrailingZeros(bits);
-                float t = watertight(relative(tr, 9 * s, oxs[i], oys[i], ozs[i], ctx.rel), ctx, i);
-                float best = tb[i];
-                int h = slot[i];
-                if (t > 0f && (t < best || (t == best && h >= 0 && id[s] < id[h]))) {
-                    tb[i] = t;
-                    slot[i] = s;
-                }
+                testLane(tr, id, s, i, oxs[i], oys[i], ozs[i], ctx);
             }
+        }
+    }
+
+    /**
+     * The triangle at leaf slot {@code s} against the ray of lane {@code i} from origin {@code o*}: its best hit
+     * ({@code ctx.ftBest[i]}, {@code ctx.slot[i]}) becomes this triangle when it is hit nearer, or at the same
+     * distance with a lower original triangle index.
+     */
+    static void testLane(float[] tr, int[] id, int s, int i, float ox, float oy, float oz, TraceContext ctx) {
+        float t = watertight(relative(tr, 9 * s, ox, oy, oz, ctx.rel), ctx, i);
+        float best = ctx.ftBest[i];
+        int h = ctx.slot[i];
+        if (t > 0f && (t < best || (t == best && h >= 0 && id[s] < id[h]))) {
+            ctx.ftBest[i] = t;
+            ctx.slot[i] = s;
         }
     }
 

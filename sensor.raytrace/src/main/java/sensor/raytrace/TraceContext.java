@@ -54,6 +54,12 @@ final class TraceContext extends Hit {
     final int[] stackMask = new int[STACK];
     final int[] tlasStackMask = new int[STACK];
 
+    /**
+     * The packet leaf kernel ({@link Traversal}: the Vector API one where it loads), or null for the scalar loops of
+     * {@link MeshBvh}. Both give the same results bit for bit.
+     */
+    LaneKernel kernel = Traversal.newKernel();
+
     /** Instance of the best hit (−1 for a plane, whose normal is already in the world frame). */
     int hitInstance;
 }

@@ -20,7 +20,7 @@ import sensor.api.raytrace.TraceScene;
 class WatertightTest {
     private static final int N = 41;
 
-    private static Shape.TriangleMesh terrain(Random rnd) {
+    static Shape.TriangleMesh terrain(Random rnd) {
         float[] v = new float[3 * N * N];
         for (int j = 0; j < N; j++) {
             for (int i = 0; i < N; i++) {
@@ -45,7 +45,7 @@ class WatertightTest {
     }
 
     /** Targets on the terrain's interior edges and vertices (float coordinates of points on them). */
-    private static double[] targets(Shape.TriangleMesh m) {
+    static double[] targets(Shape.TriangleMesh m) {
         float[] v = m.vertices();
         int[] idx = m.indices();
         java.util.List<double[]> list = new java.util.ArrayList<>();

@@ -1,0 +1,344 @@
+package sensor.raytrace;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.api.env.Shape;
+import sensor.api.geom.Pose;
+import sensor.api.raytrace.HitBuffer;
+
+/**
+ * The packet traversal's two paths ({@link Traversal}): the Vector API kernel ({@link VectorLanes}) and the scalar
+ * loops of {@link MeshBvh} give bit-identical results (each lane's triangle slot and the bits of its float
+ * distance), and both the single-ray traversal's, on random triangle soups with coincident triangles (ties),
+ * a terrain with rays through its shared edges and vertices, and a dyadic fan where edge functions are exactly 0
+ * (the lanes handed to the scalar code); packets from one origin and from spread origins, any subset of lanes,
+ * directions of every octant and dominant axis within one packet. The unit tests run with
+ * {@code --add-modules jdk.incubator.vector} (see the pom): the vector path must have loaded, or this fails.
+ */
+class TraversalTest {
+    private static final int P = TraceContext.PACKET;
+
+    @Test
+    void vectorPathLoadedUnderTheTests() {
+        assertTrue(Traversal.vector(), "the tests run with --add-modules jdk.incubator.vector, yet: " + Traversal.describe());
+        assertTrue(Traversal.describe().startsWith("vector (jdk.incubator.vector, "), Traversal.describe());
+        assertEquals(Traversal.describe(), System.getProperty(Traversal.SELECTED));
+        assertEquals(Traversal.describe(), CpuBvhBackend.traversal());
+        assertTrue(new TraceContext().kernel instanceof VectorLanes);
+        assertTrue(VectorLanes.LANES >= 8, "lanes " + VectorLanes.LANES);
+    }
+
+    /** Rays: origins and (not necessarily unit) float directions, and whether packets share one origin. */
+    private record Rays(float[] o, float[] d, boolean same) {
+        int count() { return d.length / 3; }
+    }
+
+    /**
+     * Traces {@code rays} through {@code mesh} in packets of up to 32 (random lane subsets when {@code sparse}) with
+     * the vector kernel and with the scalar loops, and ray by ray: asserts the same slot and float distance bits for
+     * every ray; returns the number of hits.
+     */
+    private static int compare(MeshBvh mesh, Rays rays, float tmax, boolean sparse, Random rnd, String what) {
+        TraceContext vec = new TraceContext(), sca = new TraceContext(), one = new TraceContext();
+        assertNotNull(vec.kernel);
+        sca.kernel = null;
+        int n = rays.count(), hits = 0;
+        for (int r0 = 0; r0 < n; r0 += P) {
+            int lanes = Math.min(P, n - r0);
+            int mask = lanes == 32 ? -1 : (1 << lanes) - 1;
+            if (sparse) {
+                mask &= rnd.nextInt() | rnd.nextInt(); // about three lanes in four
+                if (mask == 0) {
+                    continue;
+                }
+            }
+            int i0 = Integer.numberOfTrailingZeros(mask);
+            for (TraceContext c : new TraceContext[] {vec, sca}) {
+                c.sameOrigin = rays.same;
+                java.util.Arrays.fill(c.slot, -7);
+                for (int i = 0; i < lanes; i++) {
+                    int r = r0 + (rays.same ? i0 : i);
+                    c.fox[i] = rays.o[3 * r];
+                    c.foy[i] = rays.o[3 * r + 1];
+                    c.foz[i] = rays.o[3 * r + 2];
+                    float dx = rays.d[3 * (r0 + i)], dy = rays.d[3 * (r0 + i) + 1], dz = rays.d[3 * (r0 + i) + 2];
+                    c.fdx[i] = dx;
+                    c.fdy[i] = dy;
+                    c.fdz[i] = dz;
+                    c.fix[i] = MeshBvh.inv(dx);
+                    c.fiy[i] = MeshBvh.inv(dy);
+                    c.fiz[i] = MeshBvh.inv(dz);
+                    c.ftBest[i] = tmax;
+                }
+                mesh.intersectPacket(mask, c);
+            }
+            for (int bits = mask; bits != 0; bits &= bits - 1) {
+                int i = Integer.numberOfTrailingZeros(bits), r = r0 + i;
+                int ro = rays.same ? r0 + i0 : r;
+                int slot = mesh.intersect(rays.o[3 * ro], rays.o[3 * ro + 1], rays.o[3 * ro + 2], rays.d[3 * r],
+                        rays.d[3 * r + 1], rays.d[3 * r + 2], tmax, one);
+                String ray = what + ", ray " + r;
+                assertEquals(slot, sca.slot[i], ray + ": scalar packet slot vs single ray");
+                assertEquals(Float.floatToRawIntBits(one.hitT), Float.floatToRawIntBits(sca.ftBest[i]),
+                        ray + ": scalar packet distance vs single ray");
+                assertEquals(sca.slot[i], vec.slot[i], ray + ": vector vs scalar slot");
+                assertEquals(Float.floatToRawIntBits(sca.ftBest[i]), Float.floatToRawIntBits(vec.ftBest[i]),
+                        ray + ": vector vs scalar distance bits");
+                hits += slot >= 0 ? 1 : 0;
+            }
+        }
+        return hits;
+    }
+
+    private static MeshBvh bvh(Shape.TriangleMesh m) {
+        return new MeshBvh(m.vertices(), m.indices());
+    }
+
+    /** A random triangle soup with every fifth triangle repeated (same vertices, a higher index): exact ties. */
+    private static Shape.TriangleMesh soupWithTwins(Random rnd, int triangles) {
+        Shape.TriangleMesh m = CpuTraceSceneTest.randomMesh(rnd, triangles);
+        int[] idx = m.indices();
+        List<Integer> out = new ArrayList<>();
+        for (int t = 0; t < idx.length / 3; t++) {
+            for (int k = 0; k < 3; k++) {
+                out.add(idx[3 * t + k]);
+            }
+        }
+        for (int t = 0; t < idx.length / 3; t += 5) {
+            for (int k = 0; k < 3; k++) {
+                out.add(idx[3 * t + (k + 1) % 3]); // rotated: the same triangle, its edges computed in another order
+            }
+        }
+        return new Shape.TriangleMesh(m.vertices(), out.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /**
+     * Rays in runs of 32 around a random axis (spread 0.25 rad) from origins around {@code c} (within {@code box}):
+     * per run one origin ({@code spread = 0}) or each its own (within {@code spread}); every 7th run with fully random
+     * directions (all octants and dominant axes within one packet).
+     */
+    private static Rays randomRays(Random rnd, int runs, float c, float box, float spread) {
+        float[] o = new float[3 * P * runs], d = new float[3 * P * runs];
+        for (int run = 0; run < runs; run++) {
+            double[] base = new double[3], axis = new double[3];
+            for (int k = 0; k < 3; k++) {
+                base[k] = c + box * (rnd.nextDouble() - 0.5);
+                axis[k] = rnd.nextGaussian();
+            }
+            for (int i = 0; i < P; i++) {
+                int r = run * P + i;
+                for (int k = 0; k < 3; k++) {
+                    o[3 * r + k] = (float) (base[k] + spread * (rnd.nextDouble() - 0.5));
+                    d[3 * r + k] = (float) (run % 7 == 3 ? rnd.nextGaussian() : axis[k] + 0.25 * rnd.nextGaussian());
+                }
+            }
+        }
+        return new Rays(o, d, spread == 0);
+    }
+
+    @Test
+    void randomSoupsWithTiesOneOriginAndSpreadOrigins() {
+        Random rnd = new Random(15);
+        MeshBvh mesh = bvh(soupWithTwins(rnd, 3000));
+        int hits = 0, rays = 0;
+        for (float spread : new float[] {0f, 0.05f, 3f}) {
+            for (boolean sparse : new boolean[] {false, true}) {
+                Rays r = randomRays(rnd, 120, 0, 30, spread);
+                hits += compare(mesh, r, 60f, sparse, rnd, "soup, spread " + spread + (sparse ? ", sparse" : ""));
+                rays += r.count();
+            }
+        }
+        assertTrue(hits > rays / 4, hits + " hits of " + rays);
+    }
+
+    @Test
+    void terrainRaysThroughSharedEdgesAndVertices() {
+        Random rnd = new Random(7);
+        Shape.TriangleMesh t = WatertightTest.terrain(rnd);
+        MeshBvh mesh = bvh(t);
+        double[] target = WatertightTest.targets(t);
+        int n = target.length / 3;
+        double[][] origins = {{7.4, 8.2, 12}, {2, 14, 20}, {12, 3, 9}};
+        for (double[] origin : origins) {
+            for (float spread : new float[] {0f, 0.0316f}) {
+                float[] o = new float[3 * n], d = new float[3 * n];
+                for (int r = 0; r < n; r++) {
+                    double ox = origin[0] + (spread == 0 ? 0 : spread * Math.cos(r)),
+                            oy = origin[1] + (spread == 0 ? 0 : spread * Math.sin(r)), oz = origin[2];
+                    o[3 * r] = (float) ox;
+                    o[3 * r + 1] = (float) oy;
+                    o[3 * r + 2] = (float) oz;
+                    d[3 * r] = (float) (target[3 * r] - ox);
+                    d[3 * r + 1] = (float) (target[3 * r + 1] - oy);
+                    d[3 * r + 2] = (float) (target[3 * r + 2] - oz);
+                }
+                int hits = compare(mesh, new Rays(o, d, spread == 0), 100f, false, rnd, "terrain from "
+                        + java.util.Arrays.toString(origin) + ", spread " + spread);
+                assertEquals(n, hits, "every ray through an edge or vertex hits");
+            }
+        }
+    }
+
+    /**
+     * A fan of triangles on a dyadic grid, rays with dyadic origins and directions exactly through its vertices and
+     * edges (edge functions exactly 0: the scalar code's double recomputation), in every dominant axis, and a packet
+     * mixing them.
+     */
+    @Test
+    void dyadicRaysExactlyOnEdgesAndVerticesInEveryAxis() {
+        // a 4 × 4 grid of unit squares at z = 0 (x, y in [0, 4]), each as 4 triangles around its centre, then the same turned to x = 0
+        // and y = 0 (so that each axis is the dominant one of some rays)
+        List<Float> v = new ArrayList<>();
+        List<Integer> idx = new ArrayList<>();
+        for (int plane = 0; plane < 3; plane++) {
+            for (int j = 0; j < 4; j++) {
+                for (int i = 0; i < 4; i++) {
+                    float[][] q = {{i, j}, {i + 1, j}, {i + 1, j + 1}, {i, j + 1}, {i + 0.5f, j + 0.5f}};
+                    int b = v.size() / 3;
+                    for (float[] p : q) {
+                        float[] xyz = plane == 0 ? new float[] {p[0], p[1], 0} : plane == 1 ? new float[] {0, p[0], p[1]}
+                                : new float[] {p[1], 0, p[0]};
+                        for (float f : xyz) {
+                            v.add(f);
+                        }
+                    }
+                    for (int e = 0; e < 4; e++) {
+                        idx.add(b + 4);
+                        idx.add(b + e);
+                        idx.add(b + (e + 1) % 4);
+                    }
+                }
+            }
+        }
+        float[] vs = new float[v.size()];
+        for (int k = 0; k < vs.length; k++) {
+            vs[k] = v.get(k);
+        }
+        MeshBvh mesh = bvh(new Shape.TriangleMesh(vs, idx.stream().mapToInt(Integer::intValue).toArray()));
+        List<float[]> rays = new ArrayList<>();
+        float[][] dirs = {{0, 0, -1}, {0.25f, -0.5f, -1}, {-0.125f, 0.25f, -1}};
+        for (int plane = 0; plane < 3; plane++) {
+            for (float[] dd : dirs) {
+                for (int j = 1; j < 8; j++) {
+                    for (int i = 1; i < 8; i++) {
+                        // the target (i/2, j/2) on the plane: inner vertices, edge midpoints, centres (the grid's
+                        // outer border is no shared edge)
+                        float a = 0.5f * i, b = 0.5f * j;
+                        float[] tgt = plane == 0 ? new float[] {a, b, 0} : plane == 1 ? new float[] {0, a, b}
+                                : new float[] {b, 0, a};
+                        float[] dir = plane == 0 ? new float[] {dd[0], dd[1], dd[2]}
+                                : plane == 1 ? new float[] {dd[2], dd[0], dd[1]} : new float[] {dd[1], dd[2], dd[0]};
+                        float[] org = {tgt[0] - 4 * dir[0], tgt[1] - 4 * dir[1], tgt[2] - 4 * dir[2]};
+                        rays.add(new float[] {org[0], org[1], org[2], dir[0], dir[1], dir[2]});
+                    }
+                }
+            }
+        }
+        Random rnd = new Random(3);
+        for (int pass = 0; pass < 2; pass++) {
+            if (pass == 1) {
+                java.util.Collections.shuffle(rays, rnd); // packets mixing axes, octants and origins
+            }
+            float[] o = new float[3 * rays.size()], d = new float[3 * rays.size()];
+            for (int r = 0; r < rays.size(); r++) {
+                System.arraycopy(rays.get(r), 0, o, 3 * r, 3);
+                System.arraycopy(rays.get(r), 3, d, 3 * r, 3);
+            }
+            int hits = compare(mesh, new Rays(o, d, false), 100f, false, rnd, "dyadic, pass " + pass);
+            assertEquals(rays.size(), hits, "every ray through a vertex or an edge hits");
+        }
+        // one origin, rays fanning out to the vertices and edge midpoints of the z = 0 grid
+        float[] o = new float[3 * 81], d = new float[3 * 81];
+        for (int j = 0, r = 0; j <= 8; j++) {
+            for (int i = 0; i <= 8; i++, r++) {
+                o[3 * r] = 2;
+                o[3 * r + 1] = 2;
+                o[3 * r + 2] = 4;
+                d[3 * r] = 0.5f * i - 2;
+                d[3 * r + 1] = 0.5f * j - 2;
+                d[3 * r + 2] = -4;
+            }
+        }
+        assertEquals(81, compare(mesh, new Rays(o, d, true), 100f, false, rnd, "dyadic fan from one origin"));
+    }
+
+    /** The whole scene (TLAS, instances, refinement in double): vector and scalar give the same output arrays. */
+    @Test
+    void scenesTraceTheSameWithEitherPath() {
+        Random rnd = new Random(21);
+        TestScene ts = new TestScene();
+        ts.add(soupWithTwins(rnd, 1500), Pose.IDENTITY);
+        ts.add(WatertightTest.terrain(rnd), Pose.translation(-8, -8, -6));
+        int n = 32 * 400;
+        Rays r = randomRays(rnd, 400, 0, 10, 0.04f);
+        double[] o = new double[3 * n], d = new double[3 * n];
+        for (int k = 0; k < n; k++) {
+            double x = r.d[3 * k], y = r.d[3 * k + 1], z = r.d[3 * k + 2], len = Math.sqrt(x * x + y * y + z * z);
+            for (int a = 0; a < 3; a++) {
+                o[3 * k + a] = r.o[3 * k + a];
+                d[3 * k + a] = r.d[3 * k + a] / len;
+            }
+        }
+        HitBuffer[] out = new HitBuffer[3];
+        for (int pass = 0; pass < 3; pass++) {
+            out[pass] = new HitBuffer(n);
+            CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, 2);
+            try (s) {
+                s.vector(pass == 0);
+                s.packets = pass < 2;
+                s.update(ts, 0);
+                s.closestHit(o, d, n, 60, out[pass]);
+            }
+        }
+        for (int pass = 1; pass < 3; pass++) {
+            String what = pass == 1 ? "scalar packets" : "single rays";
+            assertArrayEquals(out[pass].distance, out[0].distance, what + " vs vector packets: distance");
+            assertArrayEquals(out[pass].objectIndex, out[0].objectIndex, what + " vs vector packets: objectIndex");
+            assertArrayEquals(out[pass].normal, out[0].normal, what + " vs vector packets: normal");
+        }
+    }
+
+    /**
+     * Forcing the scalar path ({@code -Dsensorsim.traversal=scalar}) and a JVM without the module: each a fresh JVM
+     * ({@link TraversalProbe}) that reports the scalar path with its reason and traces the same results.
+     */
+    @Test
+    void scalarPathWhenForcedOrWithoutTheModule() throws Exception {
+        String expected = TraversalProbe.checksum();
+        String forced = probe(List.of("--add-modules", "jdk.incubator.vector", "-Dsensorsim.traversal=scalar"));
+        assertTrue(forced.startsWith("scalar Java") && forced.contains("forced by -Dsensorsim.traversal=scalar"), forced);
+        assertTrue(forced.endsWith(" " + expected), forced + " vs " + expected);
+        String absent = probe(List.of());
+        assertTrue(absent.startsWith("scalar Java") && absent.contains("jdk.incubator.vector not in the JVM"), absent);
+        assertTrue(absent.endsWith(" " + expected), absent + " vs " + expected);
+        String auto = probe(List.of("--add-modules", "jdk.incubator.vector"));
+        assertTrue(auto.startsWith("vector (") && auto.endsWith(" " + expected), auto);
+        assertNull(System.getProperty("sensorsim.traversal"), "this JVM runs the default");
+    }
+
+    private static String probe(List<String> jvmArgs) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmArgs);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(TraversalProbe.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertEquals(0, p.waitFor(), String.join(" ", cmd) + ": " + out);
+        return out;
+    }
+}
