@@ -13,17 +13,28 @@ import sensor.api.sensor.SensorMount;
 import sensor.cli.scenario.ScenarioBuilder;
 
 /**
- * Steps a built scenario for its duration, recording every delivered frame, with a progress bar on the
+ * Steps a built scenario for its duration, recording every delivered frame (on a writer thread of its own,
+ * {@link AsyncRecorder}), with a progress bar on the
  * error stream (redrawn in place on a terminal, one line per 10 % otherwise) and a summary at the end.
  */
 final class RunJob {
+    /** Calls that may wait for the writer thread (frames of a few MB at most each). */
+    static final int WRITE_AHEAD = 16;
+
     private final Simulation env;
     private final PrintStream out, err;
+    private final int writeAhead;
 
     RunJob(Simulation env, PrintStream out, PrintStream err) {
+        this(env, out, err, WRITE_AHEAD);
+    }
+
+    /** {@code writeAhead}: calls that may wait for the writer thread; 0 writes on the simulation's thread. */
+    RunJob(Simulation env, PrintStream out, PrintStream err, int writeAhead) {
         this.env = env;
         this.out = out;
         this.err = err;
+        this.writeAhead = writeAhead;
     }
 
     /** Where each sensor of {@code env} sits, by sensor id (for the recorders' transform trees). */
@@ -41,7 +52,8 @@ final class RunJob {
      * after the current chunk with every file complete; an error (out of memory included) removes the streams
      * still being written, and the output folder when it is left empty, then propagates.
      */
-    int run(ScenarioBuilder.Built built, Recorder sink, Path outDir, RunManifest manifest, BooleanSupplier cancelled) {
+    int run(ScenarioBuilder.Built built, Recorder recorder, Path outDir, RunManifest manifest, BooleanSupplier cancelled) {
+        Recorder sink = writeAhead > 0 ? new AsyncRecorder(recorder, writeAhead) : recorder;
         sink.mounts(env.time(), mounts(env));
         env.addOutputSink(sink);
         boolean finished = false;
@@ -96,6 +108,10 @@ final class RunJob {
         }
         out.printf(Locale.ROOT, "%d frames, %d points (%.0f points/s), %d files in %s%n", frames, s.points(),
                 s.points() / wall, s.files().size(), outDir);
+        String traversal = System.getProperty("sensorsim.traversal.selected"); // set by the cpu-bvh backend once made
+        if (traversal != null) {
+            out.println("cpu-bvh traversal: " + traversal);
+        }
         manifest.write(outDir, s.files(), env.interruptions());
         if (cancelled.getAsBoolean()) {
             err.printf(Locale.ROOT, "sensorsim: stopped at t = %.3f s; the files written so far are complete%n", simulated);

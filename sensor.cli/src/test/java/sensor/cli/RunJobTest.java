@@ -34,8 +34,10 @@ class RunJobTest {
     private int run(Simulations factory, Simulation sim, Recorder recorder, java.util.function.BooleanSupplier cancel)
             throws Exception {
         Path scenario = Files.writeString(dir.resolve("s.yaml"), "version: 1\n");
-        return new RunJob(sim, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
-                .run(new ScenarioBuilder.Built(1, List.of("csv"), 1, 1, false), recorder, dir,
+        // frames are written on the simulation's thread (no writer thread): these tests act from inside the recorder
+        // at a given frame, so the simulation must not run ahead of it
+        return new RunJob(sim, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                0).run(new ScenarioBuilder.Built(1, List.of("csv"), 1, 1, false), recorder, dir,
                         new RunManifest("test", scenario, 0), cancel);
     }
 
