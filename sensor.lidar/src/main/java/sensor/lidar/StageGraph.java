@@ -52,11 +52,6 @@ final class StageGraph {
         return new StageGraph(kept, needed);
     }
 
-    /** The stages that run, in order. */
-    List<LidarStage> stages() {
-        return stages;
-    }
-
     /** Whether a column is read by some stage that runs or asked for by the consumer. */
     boolean needs(Column c) {
         return needed.contains(c);

@@ -58,8 +58,6 @@ final class SweepPattern implements RayPatternGenerator, ScanningPattern {
         return new Quat(1 + d.z(), -d.y(), d.x(), 0).normalized();
     }
 
-    int channels() { return channels; }
-
     /** A sweep's beams are its channels: ray i of a column is channel {@code i mod channels}. */
     @Override
     public int[] beams() {
