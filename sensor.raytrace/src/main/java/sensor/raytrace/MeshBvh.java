@@ -315,6 +315,7 @@ final class MeshBvh {
         final int[] stack = ctx.stack;
         final float[] stackT = ctx.stackT;
         final int[] stackB = ctx.stackMask;
+        final LaneKernel kernel = ctx.kernel;
         // near and far plane offsets within a node (min x, y, z at 0, 4, 8; max at 12, 16, 20)
         int nx = sx ? 0 : 12, ny = sy ? 4 : 16, nz = sz ? 8 : 20;
         int fx = 12 - nx, fy = 20 - ny, fz = 28 - nz;
@@ -365,7 +366,6 @@ final class MeshBvh {
                 int lb = stackB[sp];
                 int bx = lb + nx, by = lb + ny, bz = lb + nz, ex = lb + fx, ey = lb + fy, ez = lb + fz;
                 float pnx = nb[bx], pny = nb[by], pnz = nb[bz], pfx = nb[ex], pfy = nb[ey], pfz = nb[ez];
-                final LaneKernel kernel = ctx.kernel;
                 int lm = 0;
                 if (kernel != null) {
                     lm = kernel.leafBoxSame(pnx, pny, pnz, pfx, pfy, pfz, ox, oy, oz, mask, ctx);
@@ -438,6 +438,7 @@ final class MeshBvh {
         final int[] stack = ctx.stack;
         final float[] stackT = ctx.stackT;
         final int[] stackB = ctx.stackMask;
+        final LaneKernel kernel = ctx.kernel;
         // near and far plane offsets within a node (min x, y, z at 0, 4, 8; max at 12, 16, 20)
         int nx = sx ? 0 : 12, ny = sy ? 4 : 16, nz = sz ? 8 : 20;
         int fx = 12 - nx, fy = 20 - ny, fz = 28 - nz;
@@ -488,7 +489,6 @@ final class MeshBvh {
                 int lb = stackB[sp];
                 int bx = lb + nx, by = lb + ny, bz = lb + nz, ex = lb + fx, ey = lb + fy, ez = lb + fz;
                 float pnx = nb[bx], pny = nb[by], pnz = nb[bz], pfx = nb[ex], pfy = nb[ey], pfz = nb[ez];
-                final LaneKernel kernel = ctx.kernel;
                 int lm = 0;
                 if (kernel != null) {
                     lm = kernel.leafBoxSpread(pnx, pny, pnz, pfx, pfy, pfz, mask, ctx);
@@ -612,9 +612,12 @@ final class MeshBvh {
         }
         float sz = 1f / dkz;
         c.axes[i] = kx | ky << 2 | kz << 4;
-        c.shear[3 * i] = pick(kx, dx, dy, dz) * sz;
-        c.shear[3 * i + 1] = pick(ky, dx, dy, dz) * sz;
-        c.shear[3 * i + 2] = sz;
+        c.kx[i] = kx;
+        c.ky[i] = ky;
+        c.kz[i] = kz;
+        c.shx[i] = pick(kx, dx, dy, dz) * sz;
+        c.shy[i] = pick(ky, dx, dy, dz) * sz;
+        c.shz[i] = sz;
     }
 
     /**
@@ -627,7 +630,7 @@ final class MeshBvh {
      */
     static float watertight(float[] rel, TraceContext c, int i) {
         int k = c.axes[i], kx = k & 3, ky = (k >> 2) & 3, kz = k >> 4;
-        float sx = c.shear[3 * i], sy = c.shear[3 * i + 1], sz = c.shear[3 * i + 2];
+        float sx = c.shx[i], sy = c.shy[i], sz = c.shz[i];
         float aZ = rel[kz], bZ = rel[3 + kz], cZ = rel[6 + kz];
         float aX = rel[kx] - sx * aZ, aY = rel[ky] - sy * aZ;
         float bX = rel[3 + kx] - sx * bZ, bY = rel[3 + ky] - sy * bZ;

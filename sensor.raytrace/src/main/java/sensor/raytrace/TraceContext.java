@@ -39,9 +39,13 @@ final class TraceContext extends Hit {
     /** The nearest box entry of the lanes {@code CpuTraceScene.lanes} found. */
     float lanesNear;
     final int[] slot = new int[PACKET];
-    /** Watertight test's constants per lane (lane {@link #PACKET}: a lone ray): axes kx | ky << 2 | kz << 4, shear. */
+    /**
+     * Watertight test's constants per lane (lane {@link #PACKET}: a lone ray): axes kx | ky << 2 | kz << 4 (and each
+     * axis as a float, for the vector kernel's masks), shear x, y, z.
+     */
     final int[] axes = new int[PACKET + 1];
-    final float[] shear = new float[3 * (PACKET + 1)];
+    final float[] kx = new float[PACKET + 1], ky = new float[PACKET + 1], kz = new float[PACKET + 1];
+    final float[] shx = new float[PACKET + 1], shy = new float[PACKET + 1], shz = new float[PACKET + 1];
     /** The triangle under test, its vertices less the ray origin (9 floats). */
     final float[] rel = new float[9];
     /** Packet lanes: ray indices. */

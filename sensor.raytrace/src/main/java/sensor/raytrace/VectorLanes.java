@@ -31,24 +31,22 @@ final class VectorLanes implements LaneKernel {
     private static final int LANE_BITS = LANES >= 32 ? -1 : (1 << LANES) - 1;
     private static final int P = TraceContext.PACKET;
     /**
-     * Lane {@code j}: {@code 1 << j}, as ints and as the floats of those bits (blended, never computed with), to turn
-     * an int of lane bits into a mask and back with operations that JDK 17 compiles to vector code
+     * Lane {@code j} of a vector: {@code 1 << j} as ints; lane {@code j} of the packet: {@code 1 << j} as the floats
+     * of those bits (blended and OR-ed as ints, never computed with). They turn an int of lane bits into a mask and back with operations that JDK 17 compiles to vector code
      * ({@code VectorMask.fromLong} and {@code toLong} are not intrinsics there: they allocate).
      */
-    private static final int[] BIT = new int[LANES];
-    private static final float[] BIT_F = new float[LANES];
+    private static final int[] BIT = new int[P];
+    private static final float[] BIT_F = new float[P];
 
     static {
-        for (int j = 0; j < LANES; j++) {
-            BIT[j] = 1 << j;
-            BIT_F[j] = Float.intBitsToFloat(1 << j);
+        for (int j = 0; j < P; j++) {
+            BIT[j] = 1 << (j % LANES);
+            BIT_F[j] = Float.intBitsToFloat(1 << j); // lane j of the packet (chunk j / LANES): bit j
         }
     }
 
-    /** The lanes' shear constants (x, y, z), structure-of-arrays. */
-    private final float[] sx = new float[P], sy = new float[P], sz = new float[P];
-    /** The lanes' axes kx, ky, kz (0, 1, 2) as floats, compared into blend masks. */
-    private final float[] kx = new float[P], ky = new float[P], kz = new float[P];
+    /** The lanes' origins times their inverse directions ({@code px * a} of the spread-origin leaf box test). */
+    private final float[] pax = new float[P], pay = new float[P], paz = new float[P];
 
     private VectorLanes() {
     }
@@ -71,15 +69,11 @@ final class VectorLanes implements LaneKernel {
 
     @Override
     public void prepare(int mask, TraceContext c) {
-        for (int bits = mask; bits != 0; bits &= bits - 1) {
-            int i = Integer.numberOfTrailingZeros(bits);
-            sx[i] = c.shear[3 * i];
-            sy[i] = c.shear[3 * i + 1];
-            sz[i] = c.shear[3 * i + 2];
-            int a = c.axes[i];
-            kx[i] = a & 3;
-            ky[i] = (a >> 2) & 3;
-            kz[i] = a >> 4;
+        // per packet, the products every leaf box test of packetSpread takes (the same float products)
+        for (int off = 0; off < P; off += LANES) {
+            FloatVector.fromArray(FS, c.fox, off).mul(FloatVector.fromArray(FS, c.fix, off)).intoArray(pax, off);
+            FloatVector.fromArray(FS, c.foy, off).mul(FloatVector.fromArray(FS, c.fiy, off)).intoArray(pay, off);
+            FloatVector.fromArray(FS, c.foz, off).mul(FloatVector.fromArray(FS, c.fiz, off)).intoArray(paz, off);
         }
     }
 
@@ -95,13 +89,9 @@ final class VectorLanes implements LaneKernel {
             float oz, int mask, TraceContext c) {
         // the scalar test: max(max((pnx - ox) * a, (pny - oy) * cc), max((pnz - oz) * e, 0f)), ...
         float nx = pnx - ox, ny = pny - oy, nz = pnz - oz, fx = pfx - ox, fy = pfy - oy, fz = pfz - oz;
-        FloatVector zero = FloatVector.zero(FS), bit = FloatVector.fromArray(FS, BIT_F, 0);
-        int lm = 0;
-        for (int off = 0; off < P; off += LANES) {
-            int act = (mask >>> off) & LANE_BITS;
-            if (act == 0) {
-                continue;
-            }
+        FloatVector zero = FloatVector.zero(FS);
+        IntVector in = IntVector.zero(IS); // the lanes in, as bits (lane j of the packet: bit j)
+        for (int off = 0; off < P; off += LANES) { // every lane (the others are masked out at the end)
             FloatVector a = FloatVector.fromArray(FS, c.fix, off), cc = FloatVector.fromArray(FS, c.fiy, off),
                     e = FloatVector.fromArray(FS, c.fiz, off);
             FloatVector px = a.mul(nx), py = cc.mul(ny), pz = e.mul(nz);
@@ -112,28 +102,23 @@ final class VectorLanes implements LaneKernel {
             FloatVector nxy = qy.blend(qx, qx.compare(VectorOperators.LT, qy));
             FloatVector tf = qz.blend(nxy, nxy.compare(VectorOperators.LT, qz)).mul(MeshBvh.ROBUST);
             FloatVector lim = FloatVector.fromArray(FS, c.ftBest, off).mul(MeshBvh.PRUNE);
-            VectorMask<Float> in = tn.compare(VectorOperators.LE, tf).and(tn.compare(VectorOperators.LE, lim));
-            lm |= (zero.blend(bit, in).viewAsIntegralLanes().reduceLanes(VectorOperators.OR) & act) << off;
+            in = in.or(zero.blend(FloatVector.fromArray(FS, BIT_F, off), tn.compare(VectorOperators.LE, tf)
+                    .and(tn.compare(VectorOperators.LE, lim))).viewAsIntegralLanes());
         }
-        return lm;
+        return in.reduceLanes(VectorOperators.OR) & mask;
     }
 
     @Override
     public int leafBoxSpread(float pnx, float pny, float pnz, float pfx, float pfy, float pfz, int mask,
             TraceContext c) {
         // the scalar test: max(max(pnx * a - px * a, pny * cc - py * cc), max(pnz * e - pz * e, 0f)), ...
-        FloatVector zero = FloatVector.zero(FS), bit = FloatVector.fromArray(FS, BIT_F, 0);
-        int lm = 0;
-        for (int off = 0; off < P; off += LANES) {
-            int act = (mask >>> off) & LANE_BITS;
-            if (act == 0) {
-                continue;
-            }
+        FloatVector zero = FloatVector.zero(FS);
+        IntVector in = IntVector.zero(IS); // the lanes in, as bits (lane j of the packet: bit j)
+        for (int off = 0; off < P; off += LANES) { // every lane (the others are masked out at the end)
             FloatVector a = FloatVector.fromArray(FS, c.fix, off), cc = FloatVector.fromArray(FS, c.fiy, off),
                     e = FloatVector.fromArray(FS, c.fiz, off);
-            FloatVector pa = FloatVector.fromArray(FS, c.fox, off).mul(a),
-                    pc = FloatVector.fromArray(FS, c.foy, off).mul(cc),
-                    pe = FloatVector.fromArray(FS, c.foz, off).mul(e);
+            FloatVector pa = FloatVector.fromArray(FS, pax, off), pc = FloatVector.fromArray(FS, pay, off),
+                    pe = FloatVector.fromArray(FS, paz, off);
             FloatVector px = a.mul(pnx).sub(pa), py = cc.mul(pny).sub(pc), pz = e.mul(pnz).sub(pe);
             FloatVector mxy = py.blend(px, px.compare(VectorOperators.GT, py)),
                     mz = zero.blend(pz, pz.compare(VectorOperators.GT, zero));
@@ -142,10 +127,10 @@ final class VectorLanes implements LaneKernel {
             FloatVector nxy = qy.blend(qx, qx.compare(VectorOperators.LT, qy));
             FloatVector tf = qz.blend(nxy, nxy.compare(VectorOperators.LT, qz)).mul(MeshBvh.ROBUST);
             FloatVector lim = FloatVector.fromArray(FS, c.ftBest, off).mul(MeshBvh.PRUNE);
-            VectorMask<Float> in = tn.compare(VectorOperators.LE, tf).and(tn.compare(VectorOperators.LE, lim));
-            lm |= (zero.blend(bit, in).viewAsIntegralLanes().reduceLanes(VectorOperators.OR) & act) << off;
+            in = in.or(zero.blend(FloatVector.fromArray(FS, BIT_F, off), tn.compare(VectorOperators.LE, tf)
+                    .and(tn.compare(VectorOperators.LE, lim))).viewAsIntegralLanes());
         }
-        return lm;
+        return in.reduceLanes(VectorOperators.OR) & mask;
     }
 
     @Override
@@ -155,7 +140,7 @@ final class VectorLanes implements LaneKernel {
         final int[] id = mesh.triId;
         final float[] tb = c.ftBest;
         final int[] slot = c.slot;
-        FloatVector zero = FloatVector.zero(FS), bit = FloatVector.fromArray(FS, BIT_F, 0);
+        FloatVector zero = FloatVector.zero(FS);
         IntVector ibit = IntVector.fromArray(IS, BIT, 0);
         for (int off = 0; off < P; off += LANES) {
             int act = (lm >>> off) & LANE_BITS;
@@ -164,8 +149,8 @@ final class VectorLanes implements LaneKernel {
             }
             VectorMask<Float> active = IntVector.broadcast(IS, act).and(ibit).viewAsFloatingLanes()
                     .compare(VectorOperators.NE, 0f);
-            FloatVector ax = FloatVector.fromArray(FS, kx, off), ay = FloatVector.fromArray(FS, ky, off),
-                    az = FloatVector.fromArray(FS, kz, off);
+            FloatVector ax = FloatVector.fromArray(FS, c.kx, off), ay = FloatVector.fromArray(FS, c.ky, off),
+                    az = FloatVector.fromArray(FS, c.kz, off);
             VectorMask<Float> mx1 = ax.compare(VectorOperators.EQ, 1f), mx2 = ax.compare(VectorOperators.EQ, 2f),
                     my1 = ay.compare(VectorOperators.EQ, 1f), my2 = ay.compare(VectorOperators.EQ, 2f),
                     mz1 = az.compare(VectorOperators.EQ, 1f), mz2 = az.compare(VectorOperators.EQ, 2f);
@@ -179,8 +164,8 @@ final class VectorLanes implements LaneKernel {
                 oy = FloatVector.fromArray(FS, c.foy, off);
                 oz = FloatVector.fromArray(FS, c.foz, off);
             }
-            FloatVector shx = FloatVector.fromArray(FS, sx, off), shy = FloatVector.fromArray(FS, sy, off),
-                    shz = FloatVector.fromArray(FS, sz, off);
+            FloatVector shx = FloatVector.fromArray(FS, c.shx, off), shy = FloatVector.fromArray(FS, c.shy, off),
+                    shz = FloatVector.fromArray(FS, c.shz, off);
             FloatVector best = FloatVector.fromArray(FS, tb, off);
             // the slots as the floats of their bits: blended only, so the whole update stays in float masks
             FloatVector hit = IntVector.fromArray(IS, slot, off).viewAsFloatingLanes();
@@ -228,9 +213,10 @@ final class VectorLanes implements LaneKernel {
                 if (scalar.anyTrue()) { // rare: the scalar code decides these lanes
                     best.intoArray(tb, off);
                     hit.viewAsIntegralLanes().intoArray(slot, off);
+                    FloatVector bit = FloatVector.fromArray(FS, BIT_F, off); // packet bits: lane off + j at bit off + j
                     int ex = zero.blend(bit, exact).viewAsIntegralLanes().reduceLanes(VectorOperators.OR);
                     int ti = zero.blend(bit, tie).viewAsIntegralLanes().reduceLanes(VectorOperators.OR);
-                    laneByLane(tr, id, s, off, ex, ti, same, ox0, oy0, oz0, c);
+                    laneByLane(tr, id, s, ex, ti, same, ox0, oy0, oz0, c);
                     best = FloatVector.fromArray(FS, tb, off);
                     hit = IntVector.fromArray(IS, slot, off).viewAsFloatingLanes();
                 }
@@ -241,14 +227,14 @@ final class VectorLanes implements LaneKernel {
     }
 
     /**
-     * Triangle {@code s} for the lanes {@code off + j} of the bits {@code j} of {@code exact} (an edge function exactly
+     * Triangle {@code s} for the lanes of the bits of {@code exact} (an edge function exactly
      * 0: the whole scalar test, which recomputes in double) and of {@code tie} (hit at the lane's best distance: the
      * lower triangle index wins).
      */
-    private static void laneByLane(float[] tr, int[] id, int s, int off, int exact, int tie, boolean same, float ox0,
+    private static void laneByLane(float[] tr, int[] id, int s, int exact, int tie, boolean same, float ox0,
             float oy0, float oz0, TraceContext c) {
         for (int bits = exact; bits != 0; bits &= bits - 1) {
-            int i = off + Integer.numberOfTrailingZeros(bits);
+            int i = Integer.numberOfTrailingZeros(bits);
             if (same) {
                 MeshBvh.testLane(tr, id, s, i, ox0, oy0, oz0, c);
             } else {
@@ -256,7 +242,7 @@ final class VectorLanes implements LaneKernel {
             }
         }
         for (int bits = tie; bits != 0; bits &= bits - 1) {
-            int i = off + Integer.numberOfTrailingZeros(bits);
+            int i = Integer.numberOfTrailingZeros(bits);
             int h = c.slot[i];
             if (h >= 0 && id[s] < id[h]) {
                 c.slot[i] = s; // the distance is the same
