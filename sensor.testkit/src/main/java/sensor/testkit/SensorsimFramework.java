@@ -99,6 +99,8 @@ public final class SensorsimFramework implements AutoCloseable {
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, exportsOf(api));
+        // as the distributions: sensor.raytrace's Vector API kernel where the JVM has the module, else its scalar path
+        config.put(Constants.FRAMEWORK_BOOTDELEGATION, "jdk.incubator.vector");
         config.put("felix.log.level", "1");
         Framework fw = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path")).newFramework(config);
