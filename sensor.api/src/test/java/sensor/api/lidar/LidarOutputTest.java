@@ -14,11 +14,12 @@ import org.junit.jupiter.api.Test;
 
 /** The columnar output [O]: columns and packed bytes are two forms of the same points. */
 class LidarOutputTest {
-    private static final List<OutputField> FIELDS = List.of(OutputField.XYZ_VEC3_F32, OutputField.RING_ID_U16,
+    private static final List<OutputField> FIELDS = List.of(OutputField.RING_ID_U16, OutputField.XYZ_VEC3_F32,
             OutputField.TIME_STAMP_F64, OutputField.RETURN_TYPE_U8, OutputField.ENTITY_ID_I32);
 
     private static PointBuffer points() {
         PointBuffer p = new PointBuffer(3);
+        p.count(3);
         p.count(2); // room for 3, two held
         float[] xyz = {1.5f, -2f, 3.25f, 4f, 5f, -6.5f};
         System.arraycopy(xyz, 0, p.xyz, 0, 6);
@@ -32,12 +33,28 @@ class LidarOutputTest {
         return p;
     }
 
-    /** The same two points packed by hand: 12 + 2 + 8 + 1 + 4 = 27 bytes each, little-endian. */
+    /** The same two points packed by hand: 2 + 12 + 8 + 1 + 4 = 27 bytes each, little-endian. */
     private static ByteBuffer packedByHand() {
         ByteBuffer b = ByteBuffer.allocate(54).order(ByteOrder.LITTLE_ENDIAN);
-        b.putFloat(1.5f).putFloat(-2f).putFloat(3.25f).putShort((short) 65535).putDouble(0.125).put((byte) 0).putInt(-1);
-        b.putFloat(4f).putFloat(5f).putFloat(-6.5f).putShort((short) 7).putDouble(1e-9).put((byte) 1).putInt(123456);
+        b.putShort((short) 65535).putFloat(1.5f).putFloat(-2f).putFloat(3.25f).putDouble(0.125).put((byte) 0).putInt(-1);
+        b.putShort((short) 7).putFloat(4f).putFloat(5f).putFloat(-6.5f).putDouble(1e-9).put((byte) 1).putInt(123456);
         return b.flip();
+    }
+
+    @Test
+    void eachFormReadsPointByPointBeforeTheOtherIsMade() {
+        for (LidarOutput o : List.of(new LidarOutput(FIELDS, points(), null), new LidarOutput(FIELDS, 2, packedByHand()))) {
+            assertEquals(2, o.offset(OutputField.XYZ_VEC3_F32));
+            assertEquals(23, o.offset(OutputField.ENTITY_ID_I32));
+            assertEquals(-1, o.offset(OutputField.NORMAL_VEC3_F32));
+            assertEquals(3.25f, o.getFloat(0, OutputField.XYZ_VEC3_F32, 2));
+            assertEquals(4f, o.getFloat(1, OutputField.XYZ_VEC3_F32, 0));
+            assertEquals(7, o.getUnsignedShort(1, OutputField.RING_ID_U16));
+            assertEquals(123456, o.getInt(1, OutputField.ENTITY_ID_I32));
+            assertEquals(1, o.getUnsignedByte(1, OutputField.RETURN_TYPE_U8));
+            assertEquals(0.125, o.getDouble(0, OutputField.TIME_STAMP_F64));
+            assertEquals(1e-9, o.getDouble(1, OutputField.TIME_STAMP_F64));
+        }
     }
 
     @Test
@@ -65,14 +82,25 @@ class LidarOutputTest {
     void aFieldWithoutAColumnOrOfTheWrongKindIsRefused() {
         PointBuffer p = points();
         assertFalse(p.has(OutputField.NORMAL_VEC3_F32));
+        PointBuffer empty = new PointBuffer(0);
+        empty.count(0);
+        assertEquals("count must be in [0, 0], got -1", assertThrows(IllegalArgumentException.class, () -> empty.count(-1))
+                .getMessage());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.NORMAL_VEC3_F32), p, null));
         assertEquals("field NORMAL_VEC3_F32 has no column in the points", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> p.ints(OutputField.XYZ_VEC3_F32));
         assertEquals("field XYZ_VEC3_F32 has a float column, not an int one", e.getMessage());
-        LidarOutput o = new LidarOutput(FIELDS, p, null);
-        e = assertThrows(IllegalArgumentException.class, () -> o.floats(OutputField.INTENSITY_F32));
-        assertTrue(e.getMessage().startsWith("field INTENSITY_F32 is not in this output"), e.getMessage());
+        p.ints(OutputField.IS_HIT_I32);
+        LidarOutput o = new LidarOutput(List.of(OutputField.XYZ_VEC3_F32), p, null);
+        // the buffer has columns of these fields, the output does not: no view and no value of them
+        for (org.junit.jupiter.api.function.Executable read : List.<org.junit.jupiter.api.function.Executable>of(
+                () -> o.floats(OutputField.INTENSITY_F32), () -> o.getFloat(0, OutputField.DISTANCE_F32, 0),
+                () -> o.ints(OutputField.IS_HIT_I32), () -> o.getInt(0, OutputField.IS_HIT_I32),
+                () -> o.doubles(OutputField.TIME_STAMP_F64), () -> o.getDouble(0, OutputField.TIME_STAMP_F64))) {
+            e = assertThrows(IllegalArgumentException.class, read);
+            assertTrue(e.getMessage().contains("is not in this output"), e.getMessage());
+        }
         assertEquals(9, p.floats(OutputField.NORMAL_VEC3_F32).length, "a vector column: 3 per point of the capacity");
     }
 }
