@@ -13,12 +13,6 @@ interface LaneKernel {
     LaneKernel fresh();
 
     /**
-     * Takes the watertight constants of the lanes of {@code mask} ({@code c.axes}, {@code c.shear}, written by
-     * {@link MeshBvh#shear}) into the kernel's own layout; called once a packet's lanes are sheared.
-     */
-    void prepare(int mask, TraceContext c);
-
-    /**
      * The lanes of {@code mask} that enter the leaf box (near faces {@code pn*}, far faces {@code pf*}) from the
      * one origin {@code o*} no farther than their limits {@code c.ftBest}: {@link MeshBvh}'s same-origin leaf box test.
      */

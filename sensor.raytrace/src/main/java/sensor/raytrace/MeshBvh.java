@@ -259,9 +259,6 @@ final class MeshBvh {
                 default -> m7 |= bit;
             }
         }
-        if (ctx.kernel != null) {
-            ctx.kernel.prepare(mask, ctx);
-        }
         boolean same = ctx.sameOrigin;
         int i0 = Integer.numberOfTrailingZeros(mask);
         float ox = ctx.fox[i0], oy = ctx.foy[i0], oz = ctx.foz[i0];
@@ -496,8 +493,10 @@ final class MeshBvh {
                     for (int bits = mask; bits != 0; bits &= bits - 1) {
                         int i = Integer.numberOfTrailingZeros(bits);
                         float a = ix[i], cc = iy[i], e = iz[i], px = oxs[i], py = oys[i], pz = ozs[i];
-                        float tn = max(max(pnx * a - px * a, pny * cc - py * cc), max(pnz * e - pz * e, 0f));
-                        float tf = min(min(pfx * a - px * a, pfy * cc - py * cc), pfz * e - pz * e) * ROBUST;
+                        // the single ray's own arithmetic: (p − o)·a, whose rounding the PRUNE margin covers (a
+                        // difference of products, p·a − o·a, can lose more than that near the origin's coordinates)
+                        float tn = max(max((pnx - px) * a, (pny - py) * cc), max((pnz - pz) * e, 0f));
+                        float tf = min(min((pfx - px) * a, (pfy - py) * cc), (pfz - pz) * e) * ROBUST;
                         if (tn <= tf && tn <= tb[i] * PRUNE) {
                             lm |= 1 << i;
                         }

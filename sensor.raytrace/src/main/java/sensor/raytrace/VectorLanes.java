@@ -45,9 +45,6 @@ final class VectorLanes implements LaneKernel {
         }
     }
 
-    /** The lanes' origins times their inverse directions ({@code px * a} of the spread-origin leaf box test). */
-    private final float[] pax = new float[P], pay = new float[P], paz = new float[P];
-
     private VectorLanes() {
     }
 
@@ -65,16 +62,6 @@ final class VectorLanes implements LaneKernel {
     public String describe() {
         return String.format(Locale.ROOT, "vector (jdk.incubator.vector, %d float lanes, %d-bit), 4-wide BVH, packets of"
                 + " up to 32 rays", LANES, FS.vectorBitSize());
-    }
-
-    @Override
-    public void prepare(int mask, TraceContext c) {
-        // per packet, the products every leaf box test of packetSpread takes (the same float products)
-        for (int off = 0; off < P; off += LANES) {
-            FloatVector.fromArray(FS, c.fox, off).mul(FloatVector.fromArray(FS, c.fix, off)).intoArray(pax, off);
-            FloatVector.fromArray(FS, c.foy, off).mul(FloatVector.fromArray(FS, c.fiy, off)).intoArray(pay, off);
-            FloatVector.fromArray(FS, c.foz, off).mul(FloatVector.fromArray(FS, c.fiz, off)).intoArray(paz, off);
-        }
     }
 
     /*
@@ -111,19 +98,20 @@ final class VectorLanes implements LaneKernel {
     @Override
     public int leafBoxSpread(float pnx, float pny, float pnz, float pfx, float pfy, float pfz, int mask,
             TraceContext c) {
-        // the scalar test: max(max(pnx * a - px * a, pny * cc - py * cc), max(pnz * e - pz * e, 0f)), ...
+        // the scalar test: max(max((pnx - px) * a, (pny - py) * cc), max((pnz - pz) * e, 0f)), ...
         FloatVector zero = FloatVector.zero(FS);
         IntVector in = IntVector.zero(IS); // the lanes in, as bits (lane j of the packet: bit j)
         for (int off = 0; off < P; off += LANES) { // every lane (the others are masked out at the end)
             FloatVector a = FloatVector.fromArray(FS, c.fix, off), cc = FloatVector.fromArray(FS, c.fiy, off),
                     e = FloatVector.fromArray(FS, c.fiz, off);
-            FloatVector pa = FloatVector.fromArray(FS, pax, off), pc = FloatVector.fromArray(FS, pay, off),
-                    pe = FloatVector.fromArray(FS, paz, off);
-            FloatVector px = a.mul(pnx).sub(pa), py = cc.mul(pny).sub(pc), pz = e.mul(pnz).sub(pe);
+            // −o + p is p − o exactly
+            FloatVector mox = FloatVector.fromArray(FS, c.fox, off).neg(), moy = FloatVector.fromArray(FS, c.foy, off).neg(),
+                    moz = FloatVector.fromArray(FS, c.foz, off).neg();
+            FloatVector px = mox.add(pnx).mul(a), py = moy.add(pny).mul(cc), pz = moz.add(pnz).mul(e);
             FloatVector mxy = py.blend(px, px.compare(VectorOperators.GT, py)),
                     mz = zero.blend(pz, pz.compare(VectorOperators.GT, zero));
             FloatVector tn = mz.blend(mxy, mxy.compare(VectorOperators.GT, mz));
-            FloatVector qx = a.mul(pfx).sub(pa), qy = cc.mul(pfy).sub(pc), qz = e.mul(pfz).sub(pe);
+            FloatVector qx = mox.add(pfx).mul(a), qy = moy.add(pfy).mul(cc), qz = moz.add(pfz).mul(e);
             FloatVector nxy = qy.blend(qx, qx.compare(VectorOperators.LT, qy));
             FloatVector tf = qz.blend(nxy, nxy.compare(VectorOperators.LT, qz)).mul(MeshBvh.ROBUST);
             FloatVector lim = FloatVector.fromArray(FS, c.ftBest, off).mul(MeshBvh.PRUNE);
