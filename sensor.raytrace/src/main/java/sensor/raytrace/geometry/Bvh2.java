@@ -8,9 +8,8 @@ import sensor.api.ComputePool;
 
 /**
  * A binary bounding-volume hierarchy in flat arrays, built by binned SAH (16 bins along the widest centroid axis)
- * over primitive boxes. Each node
- * stores the boxes of its two children (12 floats: left min xyz, max xyz, then right), so a traversal
- * step tests both children at once. A child reference {@code >= 0} is an inner node; a negative one,
+ * over primitive boxes. Each node stores the boxes of its two children (12 floats: left min xyz, max xyz, then
+ * right), so a traversal step tests both children at once. A child reference {@code >= 0} is an inner node; a negative one,
  * {@code ~(start << 3 | count)}, is a leaf of {@code count} primitives at {@code order[start ..]}. The root
  * (node 0) is always an inner node.
  */
