@@ -49,6 +49,30 @@ class Bvh2Test {
     }
 
     @Test
+    void boxesWithOneCentroidAreHalvedUntilLeavesHoldThem() {
+        // 20 equal boxes: no bin separates them, so ranges above a leaf's size are halved, then become leaves
+        float[][] corners = new float[20][];
+        Arrays.fill(corners, new float[] {1, 2, 3});
+        Bvh2 t = Bvh2.build(boxes(corners), 20);
+        assertEquals(20, count(t, t.child[0]) + count(t, t.child[1]));
+        assertEquals(10, count(t, t.child[0]), "the root halves the range");
+        int[] seen = new int[20];
+        for (int id : t.order) {
+            seen[id]++;
+        }
+        int[] once = new int[20];
+        Arrays.fill(once, 1);
+        assertArrayEquals(once, seen, "every primitive in exactly one leaf");
+        for (int k = 0; k < t.nodeCount; k++) {
+            for (int side = 0; side < 2; side++) {
+                int ref = t.child[2 * k + side];
+                assertTrue(!Bvh2.isLeaf(ref) || Bvh2.leafCount(ref) <= Bvh2.MAX_LEAF, "leaf of " + Bvh2.leafCount(ref));
+            }
+        }
+        assertEquals(2, t.depth(), "20 → 10 + 10 → leaves of 5");
+    }
+
+    @Test
     void twoClustersFarApartAreTheRootsTwoChildren() {
         Random rnd = new Random(4);
         int n = 400;
