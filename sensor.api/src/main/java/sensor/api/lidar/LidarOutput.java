@@ -22,8 +22,9 @@ public final class LidarOutput {
     private final int stride;
     private final int count;
     private final Pose pose;
-    private ByteBuffer data;
-    private PointBuffer columns;
+    // each made once from the other on first use; volatile, so a reader on another thread sees it whole
+    private volatile ByteBuffer data;
+    private volatile PointBuffer columns;
 
     /** Wraps packed data; {@code data} must hold {@code count} points of the fields' stride; the pose is unknown. */
     public LidarOutput(List<OutputField> fields, int count, ByteBuffer data) {
