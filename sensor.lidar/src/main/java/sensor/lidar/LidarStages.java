@@ -19,6 +19,9 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import java.util.function.IntToDoubleFunction;
+import java.util.function.IntUnaryOperator;
 
 import sensor.api.env.SceneView;
 import sensor.api.geom.Pose;
@@ -64,23 +67,23 @@ final class LidarStages {
             c.add(stage(n.id(), Set.of(POINTS), Set.of(POINTS), f -> n.stage().apply(f.points, f.nextStream(), f.ctx.index())));
         }
         int[] beams = pattern.beams();
-        c.add(stage("ring", Set.of(POINTS), Set.of(RING), f -> perPoint(f, pipeline, OutputField.RING_ID_U16,
-                (p, i) -> p.ints(OutputField.RING_ID_U16)[i] = beams[p.patternIndex[i]])));
-        c.add(stage("azimuth", Set.of(POINTS), Set.of(AZIMUTH), f -> perPoint(f, pipeline, OutputField.AZIMUTH_F32,
-                (p, i) -> p.floats(OutputField.AZIMUTH_F32)[i] = (float) Math.atan2(dirs[3 * p.patternIndex[i] + 1],
-                        dirs[3 * p.patternIndex[i]]))));
-        c.add(stage("elevation", Set.of(POINTS), Set.of(ELEVATION), f -> perPoint(f, pipeline, OutputField.ELEVATION_F32,
-                (p, i) -> p.floats(OutputField.ELEVATION_F32)[i] = (float) Math.asin(Math.max(-1, Math.min(1,
-                        dirs[3 * p.patternIndex[i] + 2]))))));
-        c.add(stage("entity", Set.of(POINTS, RETURNS), Set.of(ENTITY), f -> perPoint(f, pipeline, OutputField.ENTITY_ID_I32,
-                (p, i) -> p.ints(OutputField.ENTITY_ID_I32)[i] = f.pointReturn[i] < 0 ? -1 : f.returnEntity[f.pointReturn[i]])));
-        c.add(stage("hit", Set.of(POINTS), Set.of(HIT), f -> perPoint(f, pipeline, OutputField.IS_HIT_I32,
-                (p, i) -> p.ints(OutputField.IS_HIT_I32)[i] = f.pointReturn[i] < 0 ? 0 : 1)));
+        c.add(stage("ring", Set.of(POINTS), Set.of(RING), f -> intField(f, pipeline, OutputField.RING_ID_U16,
+                i -> beams[f.points.patternIndex[i]])));
+        c.add(stage("azimuth", Set.of(POINTS), Set.of(AZIMUTH), f -> floatField(f, pipeline, OutputField.AZIMUTH_F32,
+                i -> Math.atan2(dirs[3 * f.points.patternIndex[i] + 1], dirs[3 * f.points.patternIndex[i]]))));
+        c.add(stage("elevation", Set.of(POINTS), Set.of(ELEVATION), f -> floatField(f, pipeline, OutputField.ELEVATION_F32,
+                i -> Math.asin(Math.max(-1, Math.min(1, dirs[3 * f.points.patternIndex[i] + 2]))))));
+        c.add(stage("entity", Set.of(POINTS, RETURNS), Set.of(ENTITY), f -> intField(f, pipeline, OutputField.ENTITY_ID_I32,
+                i -> f.pointReturn[i] < 0 ? -1 : f.returnEntity[f.pointReturn[i]])));
+        c.add(stage("hit", Set.of(POINTS), Set.of(HIT), f -> intField(f, pipeline, OutputField.IS_HIT_I32,
+                i -> f.pointReturn[i] < 0 ? 0 : 1)));
         int perBeam = perBeam(config);
-        c.add(stage("return-type", Set.of(POINTS), Set.of(RETURN_TYPE), f -> perPoint(f, pipeline, OutputField.RETURN_TYPE_U8,
-                (p, i) -> p.ints(OutputField.RETURN_TYPE_U8)[i] = f.pointReturn[i] < 0 ? 0 : f.pointReturn[i] % perBeam)));
-        c.add(stage("normal", Set.of(POINTS, RETURNS, CANDIDATE_NORMALS, WORLD_RAYS), Set.of(NORMAL),
-                f -> perPoint(f, pipeline, OutputField.NORMAL_VEC3_F32, (p, i) -> normal(f, pipeline, p, i))));
+        c.add(stage("return-type", Set.of(POINTS), Set.of(RETURN_TYPE), f -> intField(f, pipeline, OutputField.RETURN_TYPE_U8,
+                i -> f.pointReturn[i] < 0 ? 0 : f.pointReturn[i] % perBeam)));
+        c.add(stage("normal", Set.of(POINTS, RETURNS, CANDIDATE_NORMALS, WORLD_RAYS), Set.of(NORMAL), f -> {
+            float[] out = f.points.floats(OutputField.NORMAL_VEC3_F32);
+            forPoints(f, pipeline, i -> normal(f, pipeline.candNormal, out, i));
+        }));
         return c;
     }
 
@@ -288,38 +291,37 @@ final class LidarStages {
         f.pointReturn = returnOf;
     }
 
-    /** A per-point field stage body: point {@code i} of the buffer. */
-    private interface PointBody {
-        void apply(PointBuffer p, int i);
+    /** Makes the int column of {@code field} and sets point {@code i} to {@code value(i)}, in parallel chunks. */
+    private static void intField(LidarFrame f, ReturnPipeline pipeline, OutputField field, IntUnaryOperator value) {
+        int[] column = f.points.ints(field);
+        forPoints(f, pipeline, i -> column[i] = value.applyAsInt(i));
     }
 
-    /** Makes the column of {@code field} and fills it point by point, in parallel chunks. */
-    private static void perPoint(LidarFrame f, ReturnPipeline pipeline, OutputField field, PointBody body) {
-        PointBuffer p = f.points;
-        switch (field.columnKind()) { // made before the workers share it
-            case FLOAT -> p.floats(field);
-            case INT -> p.ints(field);
-            case DOUBLE -> p.doubles(field);
-        }
-        int n = p.count();
+    /** Makes the float column of {@code field} and sets point {@code i} to {@code value(i)}, in parallel chunks. */
+    private static void floatField(LidarFrame f, ReturnPipeline pipeline, OutputField field, IntToDoubleFunction value) {
+        float[] column = f.points.floats(field);
+        forPoints(f, pipeline, i -> column[i] = (float) value.applyAsDouble(i));
+    }
+
+    /** Runs {@code body} for every point, in parallel chunks. */
+    private static void forPoints(LidarFrame f, ReturnPipeline pipeline, IntConsumer body) {
+        int n = f.points.count();
         pipeline.parallel(n, c -> {
             for (int i = c * ReturnPipeline.CHUNK, end = Math.min(n, (c + 1) * ReturnPipeline.CHUNK); i < end; i++) {
-                body.apply(p, i);
+                body.accept(i);
             }
         });
     }
 
     /** The surface normal of point {@code i}'s candidate, turned into the lidar frame at its beam's firing time. */
-    private static void normal(LidarFrame f, ReturnPipeline pipeline, PointBuffer p, int i) {
+    private static void normal(LidarFrame f, float[] cn, float[] out, int i) {
         int j = f.pointReturn[i];
         if (j < 0) {
             return;
         }
         Quat inv = f.poses[f.pointBeam[i]].rotation().conjugate();
         int cs = f.returnSlot[j];
-        float[] cn = pipeline.candNormal;
         Vec3 nl = inv.rotate(new Vec3(cn[3 * cs], cn[3 * cs + 1], cn[3 * cs + 2]));
-        float[] out = p.floats(OutputField.NORMAL_VEC3_F32);
         out[3 * i] = (float) nl.x();
         out[3 * i + 1] = (float) nl.y();
         out[3 * i + 2] = (float) nl.z();
