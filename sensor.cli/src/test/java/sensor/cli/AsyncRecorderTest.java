@@ -1,6 +1,7 @@
 package sensor.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import sensor.api.io.Recorder;
 import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorMount;
 
 /** The writer thread of a run: order kept, nothing lost, failures end the run, the simulation waits when it is behind. */
 class AsyncRecorderTest {
@@ -34,6 +36,7 @@ class AsyncRecorderTest {
             calls.add("frame " + f.index() + " on " + Thread.currentThread().getName());
         }
         @Override public void metadata(String name, Map<String, String> entries) { calls.add("metadata " + name); }
+        @Override public void mounts(double time, Map<String, SensorMount> mounts) { calls.add("mounts " + mounts.keySet()); }
         @Override public void close() { calls.add("close"); }
         @Override public void abort() { calls.add("abort"); }
         @Override public Summary summary() { return new Summary(Map.of(), 0, List.of()); }
@@ -48,6 +51,8 @@ class AsyncRecorderTest {
         Log log = new Log(i -> { });
         AsyncRecorder r = new AsyncRecorder(log, 4);
         List<String> expected = new ArrayList<>();
+        r.mounts(0, Map.of("lidar", SensorMount.world(sensor.api.geom.Pose.IDENTITY)));
+        expected.add("mounts [lidar]");
         for (long i = 0; i < 200; i++) {
             r.accept(frame(i));
             expected.add("frame " + i + " on sensorsim-writer");
@@ -57,6 +62,30 @@ class AsyncRecorderTest {
         r.close();
         expected.add("close");
         assertEquals(expected, log.calls);
+        assertFalse(Thread.currentThread().isInterrupted(), "no interrupt made up");
+    }
+
+    @Test
+    void anInterruptedCallerStillGetsEveryFileCompleteAndKeepsItsInterrupt() {
+        Log log = new Log(i -> { });
+        AsyncRecorder r = new AsyncRecorder(log, 4);
+        r.accept(frame(0));
+        Thread.currentThread().interrupt(); // SIGTERM's cancellation reaches the run's thread
+        r.close();
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+        assertEquals(List.of("frame 0 on sensorsim-writer", "close"), log.calls);
+    }
+
+    @Test
+    void abortWaitsForTheFramesHandedOverThenAbortsTheRecorder() {
+        Log log = new Log(i -> { });
+        AsyncRecorder r = new AsyncRecorder(log, 8);
+        for (long i = 0; i < 3; i++) {
+            r.accept(frame(i));
+        }
+        r.abort();
+        assertEquals(List.of("frame 0 on sensorsim-writer", "frame 1 on sensorsim-writer", "frame 2 on sensorsim-writer",
+                "abort"), log.calls);
     }
 
     @Test
