@@ -136,4 +136,21 @@ class BenchCommandTest {
                     : flags.contains("sse4_2") ? "SSE4.2" : "unknown", m.get("simd"));
         }
     }
+
+    @Test
+    void theTraversalIsTheOneTheBackendPublished() {
+        String key = "sensorsim.traversal.selected", was = System.getProperty(key);
+        try {
+            System.clearProperty(key);
+            assertEquals("unknown (no cpu-bvh backend made in this JVM)", Report.traversal());
+            System.setProperty(key, "scalar Java, 4-wide BVH (forced)");
+            assertEquals("scalar Java, 4-wide BVH (forced)", Report.traversal());
+        } finally {
+            if (was == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, was);
+            }
+        }
+    }
 }
