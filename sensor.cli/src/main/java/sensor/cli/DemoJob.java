@@ -3,6 +3,7 @@ package sensor.cli;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.List;
+import java.nio.file.Path;
 import java.util.Map;
 
 import sensor.api.env.MagneticField;
@@ -54,7 +55,7 @@ final class DemoJob {
     }
 
     /** Runs the demo for {@code seconds} of simulated time and prints a report; returns the exit code. */
-    static int run(SensorEnvironment env, double seconds, PrintStream out) {
+    static int run(SensorEnvironment env, sensor.api.PluginCatalog catalog, double seconds, PrintStream out) {
         out.println("sensorsim demo");
         out.println("  sensor types:           " + env.sensorTypes());
         out.println("  surface material types: " + env.surfaceMaterialTypes());
@@ -65,8 +66,16 @@ final class DemoJob {
         for (String type : env.sensorTypes()) {
             try {
                 env.addSensor(SensorSpec.of(type, type, null, SensorMount.on("car", roof), 10));
-            } catch (IllegalArgumentException e) {
-                out.println("  skipped sensor type " + type + ": " + e.getMessage());
+            } catch (IllegalArgumentException e) { // a type that measures a joint (encoder, odometer): the wheel's
+                try {
+                    var reader = new sensor.cli.scenario.ScenarioConfigReader(
+                            sensor.cli.scenario.ScenarioReader.mapper(true, null), catalog, Path.of("."));
+                    env.addSensor(SensorSpec.of(type, type, new sensor.api.ConfigData(
+                            new java.util.LinkedHashMap<>(Map.of("jointId", "car/wheel")), reader), SensorMount.on("car", roof), 10));
+                } catch (IllegalArgumentException again) {
+                    out.println("  skipped sensor type " + type + ": its default configuration is incomplete ("
+                            + e.getMessage() + ")");
+                }
             }
         }
         Map<String, Integer> counts = new HashMap<>();

@@ -23,8 +23,9 @@ import sensor.api.io.RecorderFactory;
  * Runs the {@code sensorsim} command named by the exported distribution's command line. bnd's launcher
  * registers a service carrying the arguments ({@code launcher.arguments}) and marks it
  * {@code launcher.ready} once every bundle has started; the command runs on its own thread and the
- * process exits with its code. With no arguments the framework keeps running (FileInstall watches the
- * hot-deploy folder; the shell distribution adds a Gogo shell). Plugin types are read from the service
+ * process exits with its code. With no arguments it serves the hot-deploy folder as {@code serve} does (bundles,
+ * scenarios and configuration files dropped there) until the framework stops; the shell distribution adds a Gogo
+ * shell. Plugin types are read from the service
  * registry through kernel contracts only: this bundle imports no plugin package.
  */
 @Component(immediate = true)
@@ -85,10 +86,11 @@ public class LauncherJob {
 
     @Activate
     void activate(BundleContext context) {
-        if (args.length == 0) {
-            System.out.println("sensorsim running; sensor types " + env.sensorTypes() + "; hot-deploy folder: "
-                    + context.getProperty("felix.fileinstall.dir"));
-            return;
+        if (args.length == 0) { // no command: serve the launcher's hot-deploy folder (bundles, scenarios, .cfg files)
+            String deploy = context.getProperty("felix.fileinstall.dir");
+            System.out.println("sensorsim running; sensor types " + env.sensorTypes() + "; serving the folder "
+                    + (deploy == null ? "deploy" : deploy) + " (as 'sensorsim serve')");
+            args = deploy == null ? new String[] {"serve"} : new String[] {"serve", "--deploy", deploy};
         }
         Thread job = new Thread(() -> {
             int code;

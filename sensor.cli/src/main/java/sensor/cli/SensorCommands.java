@@ -62,7 +62,7 @@ public class SensorCommands {
     public String demo(double seconds) throws Exception {
         return ShellInterrupts.interruptible(() -> {
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
-            DemoJob.run(env, seconds, new PrintStream(buf, true, StandardCharsets.UTF_8));
+            DemoJob.run(env, catalog, seconds, new PrintStream(buf, true, StandardCharsets.UTF_8));
             return buf.toString(StandardCharsets.UTF_8) + (Thread.currentThread().isInterrupted() ? "interrupted (Ctrl-C)\n" : "");
         });
     }

@@ -33,8 +33,19 @@ import sensor.cli.scenario.ScenarioReader;
  * {@code batch MANIFEST --out DIR}, {@code demo}, {@code types}, {@code serve}, {@code bench}. Exit codes: 0 success, 1 run failure, 2 usage error, 3 invalid scenario.
  */
 @Command(name = "sensorsim", mixinStandardHelpOptions = true, versionProvider = SensorSimCommand.Version.class,
-        description = "Synthetic lidar, IMU, encoder and odometer data from a scenario file.")
+        description = {"Synthetic sensor data from a scenario file: lidar point clouds, camera images, radar detections, "
+                + "IMU, encoder, odometer, GNSS, cone and ground-truth signals.",
+                "'sensorsim help COMMAND' or 'sensorsim COMMAND --help' describes a command."},
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
+                "0:success",
+                "1:the run failed (a fault while running, a plugin that would not load, a file that could not be written)",
+                "2:usage error (a wrong option or argument), or a run refused by its estimate (--max-output, heap)",
+                "3:invalid scenario or manifest (file, line and column named)",
+                "130, 143:stopped by Ctrl-C or SIGTERM, with complete files"},
+        subcommands = CommandLine.HelpCommand.class)
 final class SensorSimCommand implements Runnable {
+    /** The exit-code list every command's help shows (the top level's, see the annotation above). */
+    static final String[] EXIT_CODES = SensorSimCommand.class.getAnnotation(Command.class).exitCodeList();
     static final int INVALID_SCENARIO = 3;
 
     private final SensorEnvironment env;
@@ -142,8 +153,34 @@ final class SensorSimCommand implements Runnable {
         out.println(new CommandLine(this).getUsageMessage());
     }
 
+    /** {@link #EXIT_CODES} as picocli's map, code to meaning, in order. */
+    private static java.util.Map<String, String> exitCodes() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (String e : EXIT_CODES) {
+            m.put(e.substring(0, e.indexOf(':')), e.substring(e.indexOf(':') + 1));
+        }
+        return m;
+    }
+
     /** Runs the command line; returns the exit code. */
     int execute(String... args) {
+        java.io.PrintWriter outWriter = new java.io.PrintWriter(out, true), errWriter = new java.io.PrintWriter(err, true);
+        CommandLine cl = commandLine();
+        cl.setOut(outWriter);
+        cl.setErr(errWriter);
+        try {
+            return cl.execute(args);
+        } finally {
+            outWriter.flush();
+            errWriter.flush();
+        }
+    }
+
+    /**
+     * The command line with its subcommands and handlers; {@code bench} is hidden where the distribution has no
+     * benchmark suite. {@link HelpTexts} prints its help at build time, so the jars answer --help without booting.
+     */
+    CommandLine commandLine() {
         CommandLine cl = new CommandLine(this)
                 .addSubcommand("run", new RunCommand())
                 .addSubcommand("validate", new ValidateCommand())
@@ -152,10 +189,28 @@ final class SensorSimCommand implements Runnable {
                 .addSubcommand("types", new TypesCommand())
                 .addSubcommand("serve", new ServeCommand())
                 .addSubcommand("bench", new BenchCommand());
-        java.io.PrintWriter outWriter = new java.io.PrintWriter(out, true), errWriter = new java.io.PrintWriter(err, true);
         cl.getSubcommands().get("bench").setUnmatchedOptionsArePositionalParams(true);
-        cl.setOut(outWriter);
-        cl.setErr(errWriter);
+        cl.getSubcommands().get("bench").getCommandSpec().usageMessage().hidden(bench.get() == null);
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().usageMessage().exitCodeList().isEmpty() && !sub.getCommandName().equals("help")) {
+                sub.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(exitCodes());
+            }
+        }
+        cl.setParameterExceptionHandler((e, parsed) -> { // one line and where help is, not the whole usage
+            CommandLine at = e.getCommandLine();
+            err.println(at.getCommandSpec().qualifiedName() + ": " + e.getMessage());
+            String closest = e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                    && !u.getUnmatched().get(0).startsWith("-") ? sensor.cli.scenario.Suggestions.closest(
+                            u.getUnmatched().get(0), List.copyOf(at.getSubcommands().keySet())) : null;
+            if (closest != null) {
+                err.println("Did you mean: " + at.getCommandSpec().qualifiedName() + " " + closest + "?");
+            } else {
+                CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+            }
+            String help = at == cl ? "sensorsim --help" : "sensorsim " + at.getCommandName() + " --help";
+            err.println("Try '" + help + "' for usage.");
+            return 2;
+        });
         cl.setExecutionExceptionHandler((e, line, parsed) -> {
             if (e instanceof ScenarioException se) {
                 err.println("sensorsim: invalid scenario: " + se.getMessage());
@@ -172,12 +227,7 @@ final class SensorSimCommand implements Runnable {
             err.println("sensorsim: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
             return 1;
         });
-        try {
-            return cl.execute(args);
-        } finally {
-            outWriter.flush();
-            errWriter.flush();
-        }
+        return cl;
     }
 
     private ScenarioReader.Loaded load(Path scenario) throws ScenarioException {
@@ -266,7 +316,7 @@ final class SensorSimCommand implements Runnable {
 
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a scenario and write its outputs.")
     final class RunCommand implements Callable<Integer> {
-        @Parameters(paramLabel = "SCENARIO", description = "scenario file (.yaml, .yml or .json)")
+        @Parameters(paramLabel = "SCENARIO", description = "scenario file (YAML or JSON, told apart by content)")
         Path scenario;
 
         @Option(names = "--out", required = true, paramLabel = "DIR", description = "output folder (created)")
@@ -461,9 +511,10 @@ final class SensorSimCommand implements Runnable {
         }
     }
 
-    @Command(name = "validate", mixinStandardHelpOptions = true, description = "Check a scenario without running it.")
+    @Command(name = "validate", mixinStandardHelpOptions = true, description = "Check a scenario without running it: "
+            + "read it, build it, let every sensor sample once and print the estimate of its outputs.")
     final class ValidateCommand implements Callable<Integer> {
-        @Parameters(paramLabel = "SCENARIO")
+        @Parameters(paramLabel = "SCENARIO", description = "scenario file (YAML or JSON, told apart by content)")
         Path scenario;
 
         @CommandLine.Mixin
@@ -491,7 +542,8 @@ final class SensorSimCommand implements Runnable {
     @Command(name = "demo", mixinStandardHelpOptions = true,
             description = "Boot, list plugin types, step a small built-in world, print what happened.")
     final class DemoCommand implements Callable<Integer> {
-        @Parameters(paramLabel = "SECONDS", defaultValue = "2", description = "simulated seconds, (0, 3600]")
+        @Parameters(paramLabel = "SECONDS", arity = "0..1", defaultValue = "2",
+                description = "simulated seconds, (0, 3600] (default ${DEFAULT-VALUE})")
         double seconds;
 
         @Override
@@ -499,13 +551,17 @@ final class SensorSimCommand implements Runnable {
             if (!(seconds > 0 && seconds <= 3600)) {
                 throw new IllegalArgumentException("SECONDS must be a number in (0, 3600], got " + seconds);
             }
-            return DemoJob.run(env, seconds, out);
+            return DemoJob.run(env, catalog, seconds, out);
         }
     }
 
-    @Command(name = "serve", mixinStandardHelpOptions = true, description = "Stay up and run what is dropped into the "
-            + "deploy folder: scenario files (.yaml, .json) start simulations named after the file, writing to OUT/<name>/ "
-            + "(an edit to objects, materials or sensors updates it in place, other edits restart it, deleting stops it); bundles (.jar) are installed, updated and uninstalled.")
+    @Command(name = "serve", mixinStandardHelpOptions = true, description = {
+            "Stay up and run what is dropped into the deploy folder:",
+            "* scenarios (.yaml, .yml, .json) start simulations named after the file, writing to OUT/<name>/; an edit to "
+                    + "objects, materials or sensors updates one in place, other edits restart it, deleting stops it;",
+            "* configurations (.cfg) add sensors, objects and materials to a running simulation;",
+            "* bundles (.jar) are installed, updated when replaced and uninstalled when deleted.",
+            "With no command at all, the jar does the same with the defaults."})
     final class ServeCommand implements Callable<Integer> {
         @Option(names = "--deploy", paramLabel = "DIR", defaultValue = "deploy", description = "deploy folder (created; default ${DEFAULT-VALUE})")
         Path deploy;
@@ -549,12 +605,15 @@ final class SensorSimCommand implements Runnable {
     @Command(name = "types", mixinStandardHelpOptions = true,
             description = "List the plugin types of every kind, output formats and raytrace backends present.")
     final class TypesCommand implements Callable<Integer> {
-        @CommandLine.Mixin
-        PluginsOption pluginsOption;
+        @Option(names = "--plugins", paramLabel = "DIR", description = "install and start the bundles (.jar) in DIR first, "
+                + "so that their types are listed too")
+        Path plugins;
 
         @Override
         public Integer call() throws PluginException {
-            pluginsOption.load(plugins);
+            if (plugins != null) {
+                SensorSimCommand.this.plugins.load(plugins);
+            }
             out.print(types(catalog, recorders.get(), env));
             return 0;
         }

@@ -42,7 +42,8 @@ public final class Previews {
      * Range image: one row per ring (ring 0 at the top; without a ring field, elevation is binned into
      * 64 rows, highest at the top), one column per azimuth bin (azimuth +π at the left, decreasing to the
      * right, so the forward direction x is in the middle), grey = range (1 … 255 linear from 0 to the
-     * frame's maximum range), black = no return.
+     * frame's maximum range), black = no return. With rings, the image has as many columns as the lidar has per
+     * rotation (see {@link #columns}), whatever fraction of its rays returned, so every frame has the same width.
      */
     public static BufferedImage rangeImage(Points p) {
         int rows;
@@ -67,7 +68,7 @@ public final class Previews {
                 row[i] = hi > lo ? (int) Math.min(rows - 1, (hi - el[i]) / (hi - lo) * rows) : 0;
             }
         }
-        int cols = Math.max(16, Math.min(4096, p.n / Math.max(1, rows)));
+        int cols = p.ring != null ? columns(p, row) : Math.max(16, Math.min(4096, p.n / Math.max(1, rows)));
         rows = Math.max(rows, 1);
         double maxRange = 0;
         for (int i = 0; i < p.n; i++) {
@@ -92,6 +93,39 @@ public final class Previews {
             }
         }
         return img;
+    }
+
+    /**
+     * The columns per rotation of a ring-scanning lidar, from its azimuth step: the median gap between azimuths of
+     * one ring that are next to each other (a ray that returned nothing leaves a gap of two steps, which the median
+     * ignores while most rays return), as 2π over that step, in [16, 4096].
+     */
+    static int columns(Points p, int[] ring) {
+        java.util.Map<Integer, double[]> byRing = new java.util.HashMap<>();
+        int[] count = new int[java.util.Arrays.stream(ring, 0, p.n).max().orElse(0) + 1];
+        for (int i = 0; i < p.n; i++) {
+            count[ring[i]]++;
+        }
+        for (int i = 0; i < p.n; i++) {
+            byRing.computeIfAbsent(ring[i], r -> new double[count[r] + 1])[--count[ring[i]]] = Math.atan2(p.y[i], p.x[i]);
+        }
+        double[] gaps = new double[p.n];
+        int g = 0;
+        for (double[] az : byRing.values()) {
+            int m = az.length - 1;
+            java.util.Arrays.sort(az, 0, m);
+            for (int i = 1; i < m; i++) {
+                if (az[i] - az[i - 1] > 1e-6) {
+                    gaps[g++] = az[i] - az[i - 1];
+                }
+            }
+        }
+        if (g == 0) {
+            return 16;
+        }
+        java.util.Arrays.sort(gaps, 0, g);
+        double step = gaps[g / 2];
+        return (int) Math.max(16, Math.min(4096, Math.round(2 * Math.PI / step)));
     }
 
     /**

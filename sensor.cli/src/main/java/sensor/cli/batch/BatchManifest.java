@@ -207,7 +207,7 @@ public final class BatchManifest {
             }
             ObjectNode baseTree;
             try {
-                baseTree = (ObjectNode) ScenarioReader.mapper(base, null).readTree(baseLoaded.text());
+                baseTree = (ObjectNode) ScenarioReader.mapper(baseLoaded.yaml(), null).readTree(baseLoaded.text());
             } catch (IOException e) {
                 throw error("/scenario", "cannot read the scenario " + base + ": " + e.getMessage());
             }

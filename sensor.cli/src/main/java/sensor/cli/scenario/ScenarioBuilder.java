@@ -78,8 +78,11 @@ public final class ScenarioBuilder {
      */
     public Built build(ScenarioReader.Loaded loaded, Overrides overrides, boolean objectsAndSensors) throws ScenarioException {
         Scenario s = loaded.scenario();
-        ScenarioConfigReader adapters = new ScenarioConfigReader(ScenarioReader.mapper(loaded.file(), null), catalog,
+        ScenarioConfigReader adapters = new ScenarioConfigReader(ScenarioReader.mapper(loaded.yaml(), null), catalog,
                 loaded.file().toAbsolutePath().getParent());
+        if (!tolerant) {
+            missingTypes(loaded, objectsAndSensors);
+        }
         env.sensors().forEach(x -> env.removeSensor(x.spec().id()));
         env.objects().forEach(x -> env.removeObject(x.id()));
         try {
@@ -191,6 +194,41 @@ public final class ScenarioBuilder {
         }
         String setter = "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
         return java.util.Arrays.stream(type.getMethods()).anyMatch(m -> m.getName().equals(setter) && m.getParameterCount() == 1);
+    }
+
+    /**
+     * Refuses a scenario that needs two or more sensor or material types this runtime lacks with one message naming
+     * them all, each with where it is used and where it ships (one missing type is refused where it is used, below).
+     */
+    private void missingTypes(ScenarioReader.Loaded loaded, boolean sensors) throws ScenarioException {
+        Scenario s = loaded.scenario();
+        java.util.Map<String, String> missing = new java.util.LinkedHashMap<>(); // "kind type 'id'" -> where it is used
+        Object first = null;
+        for (SensorEntry e : sensors ? s.sensors() : List.<SensorEntry>of()) {
+            if (e.type() != null && catalog.find(SensorType.class, e.type()) == null) {
+                missing.merge("sensor type '" + e.type() + "'", "sensors '" + e.id() + "'", (a, b) -> a + ", " + b);
+                first = first == null ? e : first;
+            }
+        }
+        for (var m : s.materials().entrySet()) {
+            JsonNode type = m.getValue() == null ? null : m.getValue().get("type");
+            if (type != null && type.isTextual() && catalog.find(SurfaceMaterialType.class, type.asText()) == null
+                    && catalog.find(AmbientMaterialType.class, type.asText()) == null) {
+                missing.merge("surface material type '" + type.asText() + "'", "materials '" + m.getKey() + "'",
+                        (a, b) -> a + ", " + b);
+            }
+        }
+        if (missing.size() < 2) {
+            return;
+        }
+        StringBuilder b = new StringBuilder(missing.size() + " types this scenario needs are not installed:");
+        for (var m : missing.entrySet()) {
+            String kind = m.getKey().substring(0, m.getKey().indexOf(" type '"));
+            String id = m.getKey().replaceFirst(".* type '(.*)'$", "$1");
+            b.append("\n  ").append(m.getKey()).append(" (").append(m.getValue()).append(')')
+                    .append(Distributions.whereShipped(kind, id).replaceFirst("^; ", ": "));
+        }
+        throw first != null ? loaded.error(first, b.toString(), null) : loaded.errorAtKey("materials", b.toString(), null);
     }
 
     /** The type of {@code kind} with {@code id}; an unknown id names the kind, the known ids and where the type ships. */

@@ -13,11 +13,11 @@ public final class ScenarioException extends Exception {
     private final String detail;
 
     public ScenarioException(Path file, int line, int column, String message, Throwable cause) {
-        super(file + (line > 0 ? ":" + line + ":" + column : "") + ": " + message, cause);
+        super(file + (line > 0 ? ":" + line + ":" + column : "") + ": " + Suggestions.add(message), cause);
         this.file = file;
         this.line = line;
         this.column = column;
-        this.detail = message;
+        this.detail = Suggestions.add(message);
     }
 
     /** What is wrong, without the file and position. */

@@ -30,28 +30,53 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * Reads scenario files, JSON ({@code .json}) or YAML ({@code .yaml}, {@code .yml}), with Jackson. Unknown
- * fields, wrong types and invalid values are reported with file, line and column; the position of every
- * scenario part is remembered so later checks (unknown type ids, missing meshes) can point at it too.
+ * Reads scenario files, JSON or YAML, with Jackson. The format comes from the content (a text that starts with
+ * '{' or '[' is JSON unless the name ends in .yaml or .yml; any other text is YAML), the extension only a hint.
+ * Unknown fields, wrong types and invalid values are reported with file, line and column of the field itself
+ * (from the parser's tokens), list items named by their id; the position of every scenario part is remembered so
+ * later checks (unknown type ids, missing meshes) can point at the field they are about.
  */
 public final class ScenarioReader {
 
     /** A scenario as read, with the position of each of its parts. */
     public record Loaded(Scenario scenario, Path file, Map<Object, JsonLocation> locations, boolean aliasesExpanded,
-            byte[] text) {
+            byte[] text, boolean yaml, Positions positions) {
         /** An error located at the first {@code key:} of the text (entries of maps, which have no record). */
         public ScenarioException errorAtKey(String key, String message, Throwable cause) {
-            int[] at = find(text, key);
+            JsonLocation l = positions.field("", key);
+            int[] at = l != null ? new int[] {l.getLineNr(), l.getColumnNr()} : find(text, key);
             return new ScenarioException(file, at == null ? 0 : at[0], at == null ? 0 : at[1], message + note(aliasesExpanded),
                     cause);
         }
 
-        /** An error located at {@code part} (a record of the scenario). */
+        /**
+         * An error about {@code part} (a record of the scenario), located at the field the message is about when the
+         * part has it (the message's first word after its {@code "sensors 'id': "} prefix, e.g. {@code frequency} or
+         * {@code config.model}), else at the part.
+         */
         public ScenarioException error(Object part, String message, Throwable cause) {
             JsonLocation l = locations.get(part);
+            String pointer = positions.pointerOf(l);
+            JsonLocation field = pointer == null ? null : positions.field(pointer, subject(message), quoted(message));
+            if (field != null) {
+                l = field;
+            }
             return new ScenarioException(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(),
                     message + note(aliasesExpanded), cause);
         }
+    }
+
+    /** The first quoted value of a message after its subject ({@code 'xyz'} in {@code formats: 'xyz' is unknown}). */
+    static String quoted(String message) {
+        var q = java.util.regex.Pattern.compile("^(?:\\w+ '[^']*': )?[^']*'([^']*)'").matcher(message);
+        return q.find() ? q.group(1) : null;
+    }
+
+    /** The field a message is about: its first dotted word after a {@code "sensors 'id': "} prefix, or null. */
+    static String subject(String message) {
+        String m = message.replaceFirst("^\\w+ '[^']*': ", "").replaceFirst("^'([^']*)'", "$1");
+        var w = java.util.regex.Pattern.compile("^([A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*)").matcher(m);
+        return w.find() ? w.group(1) : null;
     }
 
     private static String note(boolean aliasesExpanded) {
@@ -60,8 +85,12 @@ public final class ScenarioReader {
 
     /** A mapper with the reader's settings, for JSON or YAML by file extension. */
     public static ObjectMapper mapper(Path file, Map<Object, JsonLocation> locations) {
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        var builder = isYaml(file) ? YAMLMapper.builder(YAMLFactory.builder().loaderOptions(loaderOptions()).build())
+        return mapper(isYaml(file), locations);
+    }
+
+    /** A mapper with the reader's settings, for YAML or JSON. */
+    public static ObjectMapper mapper(boolean yaml, Map<Object, JsonLocation> locations) {
+        var builder = yaml ? YAMLMapper.builder(YAMLFactory.builder().loaderOptions(loaderOptions()).build())
                 : JsonMapper.builder();
         ObjectMapper m = builder.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -89,6 +118,25 @@ public final class ScenarioReader {
     private static boolean isYaml(Path file) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         return name.endsWith(".yaml") || name.endsWith(".yml");
+    }
+
+    /**
+     * Whether a scenario text is read as YAML: a text whose first character (after white space and a byte-order mark)
+     * is '{' or '[' is JSON unless the file name says YAML (JSON is YAML too, so that reads it alike); any other
+     * text is YAML, whatever the name says.
+     */
+    public static boolean isYaml(Path file, byte[] bytes) {
+        int i = bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf ? 3 : 0;
+        while (i < bytes.length && Character.isWhitespace(bytes[i])) {
+            i++;
+        }
+        boolean jsonStart = i < bytes.length && (bytes[i] == '{' || bytes[i] == '[');
+        return !jsonStart || isYaml(file);
+    }
+
+    /** A note for errors in a file whose content overrode its extension. */
+    private static String formatNote(Path file, boolean yaml) {
+        return yaml == isYaml(file) ? "" : yaml ? " (read as YAML: the text does not start with '{')" : "";
     }
 
     private static org.yaml.snakeyaml.LoaderOptions loaderOptions() {
@@ -145,7 +193,9 @@ public final class ScenarioReader {
      */
     public Loaded read(Path file, byte[] bytes) throws ScenarioException {
         boolean expanded = false;
-        if (isYaml(file)) {
+        boolean yaml = isYaml(file, bytes);
+        String formatNote = formatNote(file, yaml);
+        if (yaml) {
             try {
                 byte[] e = expandAliases(bytes);
                 expanded = e != bytes;
@@ -155,31 +205,36 @@ public final class ScenarioReader {
             }
         }
         Map<Object, JsonLocation> locations = new IdentityHashMap<>();
+        ObjectMapper mapper = mapper(yaml, locations);
+        Positions positions = Positions.of(mapper.getFactory(), bytes);
+        String notes = note(expanded) + formatNote;
         try {
-            Scenario s = mapper(file, locations).readValue(bytes, Scenario.class);
+            Scenario s = mapper.readValue(bytes, Scenario.class);
             if (s == null) {
-                throw new ScenarioException(file, 0, 0, "the scenario is empty; expected an object with 'version: 1'", null);
+                throw new ScenarioException(file, 0, 0, "the scenario is empty; expected an object with 'version: 1'" + notes,
+                        null);
             }
-            return new Loaded(s, file, locations, expanded, bytes);
+            return new Loaded(s, file, locations, expanded, bytes, yaml, positions);
         } catch (JsonProcessingException e) {
             JsonLocation l = e.getLocation();
-            int[] at = e instanceof UnrecognizedPropertyException u ? find(bytes, u.getPropertyName()) : null;
-            if (at != null) { // record properties are checked at the end of their object: point at the name instead
-                var u = (UnrecognizedPropertyException) e;
-                throw new ScenarioException(file, at[0], at[1], "unknown field '" + u.getPropertyName() + "'; expected one of "
-                        + new java.util.TreeSet<>(u.getKnownPropertyIds().stream().map(String::valueOf).toList()), e);
+            String pointer = e instanceof JsonMappingException jm ? pointer(jm) : "";
+            if (e instanceof UnrecognizedPropertyException u) { // records check their fields at the end: point at the name
+                JsonLocation name = positions.at(pointer);
+                throw new ScenarioException(file, name != null ? name.getLineNr() : l == null ? 0 : l.getLineNr(),
+                        name != null ? name.getColumnNr() : l == null ? 0 : l.getColumnNr(), where(positions, pointer.replaceFirst("/[^/]*$", ""))
+                        + "unknown field '" + u.getPropertyName() + "'; expected one of "
+                        + new java.util.TreeSet<>(u.getKnownPropertyIds().stream().map(String::valueOf).toList()) + notes, e);
             }
-            String path = e instanceof JsonMappingException jm && !jm.getPath().isEmpty() ? at(jm) + ": " : "";
             Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
             String message = cause == e ? e instanceof MismatchedInputException m && m.getTargetType() != null
                     ? "must be " + kind(m.getTargetType()) + (m instanceof InvalidFormatException f ? ", got '" + f.getValue() + "'" : "")
                     : oneLine(e.getOriginalMessage()) : cause.getMessage();
-            int[] field = cause == e ? null : find(bytes, message.split("[ .:\\[]", 2)[0]);
-            if (field != null && path.isEmpty()) { // a check of the whole scenario names its field: point at it
-                throw new ScenarioException(file, field[0], field[1], message + note(expanded), e);
+            if (cause != e) { // a record's check names its field first: point at that field of the record
+                JsonLocation field = positions.field(pointer, subject(message));
+                l = field != null ? field : positions.at(pointer) != null ? positions.at(pointer) : l;
             }
             throw new ScenarioException(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(),
-                    path + message + note(expanded), e);
+                    where(positions, pointer) + message + notes, e);
         } catch (IOException e) {
             throw new ScenarioException(file, 0, 0, "cannot read the scenario: " + e, e);
         }
@@ -224,6 +279,23 @@ public final class ScenarioReader {
         String before = new String(bytes, java.nio.charset.StandardCharsets.UTF_8).substring(0, m.start());
         int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
         return new int[] {line, m.start() - before.lastIndexOf('\n')};
+    }
+
+    /** The JSON pointer of a mapping error, e.g. {@code /sensors/1/frequency}. */
+    private static String pointer(JsonMappingException e) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            b.append('/').append(r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()));
+        }
+        return b.toString();
+    }
+
+    /**
+     * The prefix naming where an error is, e.g. {@code "sensors 'imu': "}; empty at the top level.
+     */
+    private static String where(Positions positions, String pointer) {
+        String d = positions.describe(pointer);
+        return d.isEmpty() ? "" : d + ": ";
     }
 
     /** The JSON path of a mapping error, e.g. {@code sensors[1].frequency}. */
