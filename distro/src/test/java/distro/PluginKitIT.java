@@ -202,7 +202,7 @@ class PluginKitIT {
             Files.move(draft, deploy.resolve("live.yaml"), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             log.await("scenario live.yaml not applied; simulation 'live' goes on unchanged: ", 5);
-            assertTrue(log.text().contains("live.yaml:10:5: sensors 'os1': mode must be one of"), log.text());
+            assertTrue(log.text().contains("live.yaml:10:67: sensors 'os1': mode must be one of"), log.text());
             int afterBadEdit = count(frames);
             Thread.sleep(400);
             assertTrue(count(frames) > afterBadEdit, "the lidar goes on after a bad edit");

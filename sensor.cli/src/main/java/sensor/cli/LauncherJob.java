@@ -86,6 +86,7 @@ public class LauncherJob {
 
     @Activate
     void activate(BundleContext context) {
+        MutedLogs.install();
         if (args.length == 0) { // no command: serve the launcher's hot-deploy folder (bundles, scenarios, .cfg files)
             String deploy = context.getProperty("felix.fileinstall.dir");
             System.out.println("sensorsim running; sensor types " + env.sensorTypes() + "; serving the folder "

@@ -130,7 +130,12 @@ public class LiveSimulations {
             throw loaded.error(loaded.scenario(), "no output bundle is installed; nothing can be written", null);
         }
         try (Simulation check = factory.create(name + ".check")) { // the whole scenario, checked before anything changes
-            new ScenarioBuilder(check, catalog, true).build(loaded, new ScenarioBuilder.Overrides(null, null, null));
+            MutedLogs.during(() -> new ScenarioBuilder(check, catalog, true).build(loaded,
+                    new ScenarioBuilder.Overrides(null, null, null))); // its waits are logged by the real simulation
+        } catch (ScenarioException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw loaded.error(loaded.scenario(), String.valueOf(e.getMessage()), e);
         }
         LiveRun running = runs.get(name);
         if (running(name) && running.sameWorld(loaded.scenario())) {

@@ -106,8 +106,8 @@ final class RunJob {
         for (Map.Entry<String, Long> e : new java.util.TreeMap<>(s.frames()).entrySet()) {
             out.printf(Locale.ROOT, "  %-16s %d frames%n", e.getKey(), e.getValue());
         }
-        out.printf(Locale.ROOT, "%d frames, %d points (%.0f points/s), %d files in %s%n", frames, s.points(),
-                s.points() / wall, s.files().size(), outDir);
+        out.printf(Locale.ROOT, "%d frames, %d points (%.0f points/s), %d files in %s (with %s, as the estimate counts)%n",
+                frames, s.points(), s.points() / wall, s.files().size() + 1, outDir, RunManifest.NAME);
         String traversal = System.getProperty("sensorsim.traversal.selected"); // set by the cpu-bvh backend once made
         if (traversal != null) {
             out.println("cpu-bvh traversal: " + traversal);

@@ -182,7 +182,25 @@ class NewcomerTest {
         String validate = cli("validate", "--help").out(), serve = cli("serve", "--help").out(), types = cli("types", "--help").out();
         assertTrue(validate.matches("(?s).*SCENARIO +scenario file.*"), validate);
         assertTrue(serve.contains(".yml") && serve.contains(".cfg"), serve);
-        assertTrue(types.contains("so that their types are") && !types.contains("before reading the scenario"), types);
+        assertTrue(types.contains("in DIR first, so") && !types.contains("before reading the scenario"), types);
+    }
+
+    @Test
+    void theRunSummaryCountsTheFilesAsTheEstimateDoes() throws Exception {
+        Path scenario = dir.resolve("small.yaml");
+        Files.writeString(scenario, ScenarioTest.SMALL);
+        Path out = dir.resolve("out");
+        Result r = cli("run", scenario.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        var estimate = java.util.regex.Pattern.compile("estimate: (\\d+) files").matcher(r.out());
+        var summary = java.util.regex.Pattern.compile("(\\d+) files in ").matcher(r.out());
+        assertTrue(estimate.find() && summary.find(), r.out());
+        long onDisk;
+        try (var files = Files.walk(out)) {
+            onDisk = files.filter(Files::isRegularFile).count();
+        }
+        assertEquals(onDisk, Long.parseLong(summary.group(1)), r.out());
+        assertEquals(onDisk, Long.parseLong(estimate.group(1)), r.out());
     }
 
     @Test

@@ -142,6 +142,7 @@ final class Scene {
      */
     void resolveMaterials() {
         Set<String> missing = new HashSet<>();
+        java.util.Map<String, List<String>> returned = new java.util.TreeMap<>();
         for (ObjectSpec o : objects.values()) {
             MaterialSpec spec = o.material();
             if (spec == null) {
@@ -151,6 +152,8 @@ final class Scene {
             PluginType<?> type = volume ? ambientTypes.find(spec.typeId()) : surfaceTypes.find(spec.typeId());
             if (type == null) {
                 missing.add(spec.typeId());
+            } else if (missingTypes.contains(spec.typeId())) {
+                returned.computeIfAbsent(spec.typeId(), k -> new java.util.ArrayList<>()).add(o.id());
             }
             if (interruptions != null) {
                 if (type == null) {
@@ -177,6 +180,8 @@ final class Scene {
                         + "(surfaces: Lambertian C_D = 0.8, volumes: clear air) until it returns", id);
             }
         }
+        returned.forEach((id, objects) -> LOG.log(Level.INFO, "material type ''{0}'' is present again: objects {1} use it "
+                + "from t = {2} s", id, objects, String.format(java.util.Locale.ROOT, "%.3f", clock.getAsDouble())));
         missingTypes.retainAll(missing);
         missingTypes.addAll(missing);
         revision++;

@@ -82,9 +82,34 @@ public class LidarSensorType implements SensorType<LidarConfig> {
             Integer timeSlices, Boolean emitMisses, List<Map<String, Object>> distortions, List<Map<String, Object>> noise,
             List<OutputField> fields, Integer threads) {}
 
+    /**
+     * Version-1 scenarios of release 0.1.0 gave a custom pattern as {@code sweep: {columns, rate, elevations}}; it is
+     * read as {@code pattern: {type: sweep, columns, rate, elevations}}, which is the form from 0.2.0 on.
+     */
+    static Map<String, Object> sweepAsPattern(Map<String, Object> fields) {
+        if (fields == null || !fields.containsKey("sweep")) {
+            return fields;
+        }
+        if (fields.containsKey("pattern")) {
+            throw new IllegalArgumentException("sweep (the 0.1.0 form) and pattern exclude each other; write "
+                    + "pattern: {type: sweep, columns, rate, elevations}");
+        }
+        if (!(fields.get("sweep") instanceof Map<?, ?> sweep)) {
+            throw new IllegalArgumentException("sweep must be {columns, rate, elevations}; from 0.2.0 on it is written "
+                    + "pattern: {type: sweep, columns, rate, elevations}");
+        }
+        Map<String, Object> pattern = new java.util.LinkedHashMap<>();
+        pattern.put("type", "sweep");
+        sweep.forEach((k, v) -> pattern.put(String.valueOf(k), v));
+        Map<String, Object> read = new java.util.LinkedHashMap<>(fields);
+        read.remove("sweep");
+        read.put("pattern", pattern);
+        return read;
+    }
+
     @Override
     public LidarConfig readConfig(Map<String, Object> fields, ConfigReader reader) {
-        Spec s = reader.convert(fields, Spec.class);
+        Spec s = reader.convert(sweepAsPattern(fields), Spec.class);
         LidarConfig c = new LidarConfig();
         if (s.pattern() != null) {
             if (s.model() != null || s.mode() != null) {
