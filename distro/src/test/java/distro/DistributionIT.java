@@ -97,7 +97,41 @@ class DistributionIT {
         Process p = start("sensorsim.jar", "fly");
         String out = finish(p, drain(p));
         assertEquals(2, p.exitValue(), out);
-        assertTrue(out.contains("Unmatched argument at index 0: 'fly'") && out.contains("Usage: sensorsim"), out);
+        assertTrue(out.contains("Unmatched argument at index 0: 'fly'") && out.contains("Try 'sensorsim --help' for usage."), out);
+        assertFalse(out.contains("Usage: sensorsim"), "one line and a pointer to --help, not the usage:\n" + out);
+    }
+
+    /** At end of input (no terminal, stdin closed) the shell distribution stops cleanly, with exit code 0. */
+    @Test
+    void shellDistributionEndsCleanlyAtEndOfInput() throws Exception {
+        Process p = start("sensorsim-shell.jar");
+        ByteArrayOutputStream out = drain(p);
+        p.getOutputStream().close();
+        String text = finish(p, out);
+        assertEquals(0, p.exitValue(), text);
+        assertFalse(text.contains("Exception") || text.contains("ERROR"), text);
+    }
+
+    /**
+     * Every jar answers --help, help COMMAND and --version from the texts written at build time, without booting the
+     * runtime (no bundle starts: nothing of the runtime's output appears), and the tailored jars do not list bench.
+     */
+    @Test
+    void helpIsAnsweredWithoutBootingTheRuntime() throws Exception {
+        for (String jar : List.of("sensorsim.jar", "sensorsim-shell.jar", "sensorsim-lidar.jar", "sensorsim-proprio.jar")) {
+            for (List<String> args : List.of(List.of("--help"), List.of("help"), List.of("help", "run"), List.of("run", "--help"),
+                    List.of("validate", "-h"), List.of("demo", "--help"), List.of("--version"))) {
+                Process p = start(jar, args.toArray(String[]::new));
+                String out = finish(p, drain(p));
+                assertEquals(0, p.exitValue(), jar + " " + args + ":\n" + out);
+                assertFalse(out.contains("sensorsim running") || out.contains("Welcome") || out.contains("INFO"), out);
+                assertTrue(args.contains("--version") ? out.startsWith("sensorsim 0.") : out.startsWith("Usage: sensorsim"), out);
+                if (args.equals(List.of("--help"))) {
+                    assertEquals(!jar.contains("-lidar") && !jar.contains("-proprio"), out.contains("  bench "), jar + "\n" + out);
+                    assertTrue(out.contains("Exit codes:"), out);
+                }
+            }
+        }
     }
 
     @Test

@@ -58,6 +58,7 @@ public class LauncherJob {
     LiveSimulations live;
 
     private String[] args = new String[0];
+    private volatile boolean serving;
     private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean stopping;
     private volatile Thread job;
@@ -92,6 +93,7 @@ public class LauncherJob {
             System.out.println("sensorsim running; sensor types " + env.sensorTypes() + "; serving the folder "
                     + (deploy == null ? "deploy" : deploy) + " (as 'sensorsim serve')");
             args = deploy == null ? new String[] {"serve"} : new String[] {"serve", "--deploy", deploy};
+            serving = true;
         }
         Thread job = new Thread(() -> {
             int code;
@@ -124,7 +126,13 @@ public class LauncherJob {
         });
         this.job = job;
         // SIGTERM or SIGINT: the running step ends, every file is completed, then the JVM exits (143 or 130)
-        Runtime.getRuntime().addShutdownHook(new Thread(this::deactivate, "sensorsim-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            boolean stoppedInside = stopping; // the framework stopped first: the shell's end of input or 'stop 0'
+            deactivate();
+            if (stoppedInside && serving) { // a service that was told to stop ends with 0, not the launcher's 117
+                Runtime.getRuntime().halt(0);
+            }
+        }, "sensorsim-shutdown"));
         job.start();
     }
 

@@ -46,7 +46,7 @@ final class Serve implements SensorSimCommand.Server {
         Configuration watcher = watchBundles(dir);
         try (ScenarioFolder scenarios = new ScenarioFolder(dir, live)) {
             scenarios.start();
-            LOG.log(Level.INFO, "serving: drop scenarios (.yaml, .json) and plugin bundles (.jar) into {0}; output in {1}; "
+            LOG.log(Level.INFO, "serving: drop scenarios (.yaml, .yml, .json), configurations (.cfg) and plugin bundles (.jar) into {0}; output in {1}; "
                     + "SIGTERM or Ctrl-C stops", dir, out.toAbsolutePath().normalize());
             stopped.await();
         } finally {

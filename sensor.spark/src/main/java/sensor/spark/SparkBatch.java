@@ -88,17 +88,34 @@ public final class SparkBatch {
         }
     }
 
-    private static final String USAGE = "usage: java -jar sensorsim-spark.jar MANIFEST --out DIR [--master URL] [--retries R] "
-            + "[--threads N]\n  DIR: a folder or a Hadoop URI (hdfs://..., file:///...); --master: e.g. local[2] (default: "
-            + "spark-submit's, else local[*]); --retries: attempts per variation (default 3); --threads: lidar threads per "
-            + "variation (default 1)";
+    static final String USAGE = """
+            Usage: java -jar sensorsim-spark.jar MANIFEST --out DIR [--master URL] [--retries R] [--threads N]
+            Runs the variations of a batch manifest as an Apache Spark job (one OSGi runtime per executor), writing the
+            same files as 'sensorsim batch': DIR/<id>/ per variation and DIR/index.csv.
+                  MANIFEST        batch manifest (YAML or JSON)
+                  --out DIR       a folder or a Hadoop URI (hdfs://..., file:///...)
+                  --master URL    e.g. local[2] (default: spark-submit's, else local[*])
+                  --retries R     attempts per variation (default 3)
+                  --threads N     lidar threads per variation (default 1)
+              -h, --help          show this help and exit
+
+            Exit codes:
+              0   every variation is complete
+              1   a variation failed after its retries
+              2   usage error
+              3   invalid manifest or scenario (file, line and column named)
+            """;
 
     public static void main(String[] args) throws Exception {
+        if (args.length >= 1 && java.util.Arrays.stream(args).anyMatch(a -> a.equals("--help") || a.equals("-h"))) {
+            System.out.print(USAGE);
+            return;
+        }
         Options o;
         try {
             o = Options.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("sensorsim-spark: " + e.getMessage() + "\n" + USAGE);
+            System.err.println("sensorsim-spark: " + e.getMessage() + "\nTry 'java -jar sensorsim-spark.jar --help' for usage.");
             System.exit(2);
             return;
         }

@@ -72,6 +72,19 @@ class BatchIT {
     }
 
     @Test
+    @Order(0)
+    void theSparkJarAnswersHelpAndAUsageErrorInOneLine() throws Exception {
+        Run help = run("sensorsim-spark.jar", "--help");
+        assertEquals(0, help.code(), help.output());
+        assertTrue(help.output().startsWith("Usage: java -jar sensorsim-spark.jar MANIFEST --out DIR")
+                && help.output().contains("Exit codes:"), help.output());
+        Run bad = run("sensorsim-spark.jar", "m.yaml");
+        assertEquals(2, bad.code(), bad.output());
+        assertEquals(List.of("sensorsim-spark: MANIFEST and --out DIR are required", "Try 'java -jar sensorsim-spark.jar --help' for usage."),
+                bad.output().lines().toList());
+    }
+
+    @Test
     @Order(1)
     void serialAndShardedBatchesWriteTheSameFiles() throws Exception {
         Run r = run("sensorsim.jar", "batch", manifest.toString(), "--out", "serial");
