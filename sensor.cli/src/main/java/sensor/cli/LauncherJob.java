@@ -59,6 +59,9 @@ public class LauncherJob {
 
     private String[] args = new String[0];
     private volatile boolean serving;
+    /** The framework was stopped from inside (the shell's end of input or 'stop 0'), not by a signal. */
+    private volatile boolean stoppedInside;
+    private volatile org.osgi.framework.Bundle framework;
     private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean stopping;
     private volatile Thread job;
@@ -87,6 +90,7 @@ public class LauncherJob {
 
     @Activate
     void activate(BundleContext context) {
+        framework = context.getBundle(0);
         MutedLogs.install();
         if (args.length == 0) { // no command: serve the launcher's hot-deploy folder (bundles, scenarios, .cfg files)
             String deploy = context.getProperty("felix.fileinstall.dir");
@@ -127,13 +131,24 @@ public class LauncherJob {
         this.job = job;
         // SIGTERM or SIGINT: the running step ends, every file is completed, then the JVM exits (143 or 130)
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            boolean stoppedInside = stopping; // the framework stopped first: the shell's end of input or 'stop 0'
             deactivate();
-            if (stoppedInside && serving) { // a service that was told to stop ends with 0, not the launcher's 117
+            if (stoppedInside && serving) { // a service told to stop (end of input, 'stop 0') ends with 0, not 117
                 Runtime.getRuntime().halt(0);
             }
         }, "sensorsim-shutdown"));
         job.start();
+    }
+
+    /** Whether the JVM is running its shutdown hooks (a signal, or System.exit). */
+    private static boolean shuttingDown() {
+        Thread probe = new Thread(() -> {});
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
     }
 
     /** One line for an out-of-memory fault (no allocation-heavy formatting), exit code 1. */
@@ -146,6 +161,9 @@ public class LauncherJob {
     /** SIGTERM or SIGINT stop the framework: a running job ends its current step and completes its files first. */
     @org.osgi.service.component.annotations.Deactivate
     void deactivate() {
+        if (!stopping) { // the framework stopping while the JVM is not: from inside (end of input, 'stop 0')
+            stoppedInside = framework != null && framework.getState() == org.osgi.framework.Bundle.STOPPING && !shuttingDown();
+        }
         stopping = true;
         stopped.countDown();
         Thread j = job;
