@@ -41,7 +41,7 @@ final class Serve implements SensorSimCommand.Server {
         Path dir = Files.createDirectories(deploy).toAbsolutePath().normalize();
         live.setOut(Files.createDirectories(out).toAbsolutePath().normalize());
         live.setLiveView(view);
-        BundleListener events = Serve::log;
+        BundleListener events = (org.osgi.framework.SynchronousBundleListener) Serve::log; // in order with the sensors' lines
         context.addBundleListener(events);
         Configuration watcher = watchBundles(dir);
         try (ScenarioFolder scenarios = new ScenarioFolder(dir, live)) {
