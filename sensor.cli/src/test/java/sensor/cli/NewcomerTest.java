@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +84,7 @@ class NewcomerTest {
                       model: OS1-64
                       mode: 4096x5
                 """);
-        Result r = cli("validate", dir.resolve("mode.yaml").toString());
+        ScenarioTest.Result r = cli("validate", dir.resolve("mode.yaml").toString());
         assertEquals(3, r.code());
         assertTrue(r.err().contains("mode.yaml:7:7: sensors 'l': mode must be one of"), r.err());
         Files.writeString(dir.resolve("format.yaml"), "version: 1\noutput: {formats: [csv, pcd, xyz]}\n");
@@ -145,19 +143,13 @@ class NewcomerTest {
         assertEquals("lidar", Suggestions.closest("lidra", List.of("lidar", "radar")));
     }
 
-    private record Result(int code, String out, String err) {}
-
-    private static Result cli(String... args) {
-        Plugins plugins = new Plugins();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = plugins.command(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8)).execute(args);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static ScenarioTest.Result cli(String... args) {
+        return ScenarioTest.cli(args);
     }
 
     @Test
     void aUsageErrorIsOneLineAndWhereHelpIs() throws Exception {
-        Result r = cli("run", "x.yaml");
+        ScenarioTest.Result r = cli("run", "x.yaml");
         assertEquals(2, r.code());
         assertEquals(List.of("sensorsim run: Missing required option: '--out=DIR'", "Try 'sensorsim run --help' for usage."),
                 r.err().lines().toList());
@@ -169,12 +161,12 @@ class NewcomerTest {
 
     @Test
     void helpIsCompleteAndListsTheExitCodes() throws Exception {
-        Result top = cli("--help");
+        ScenarioTest.Result top = cli("--help");
         for (String kind : List.of("lidar", "camera", "radar", "IMU", "encoder", "odometer", "GNSS", "cone", "ground-truth")) {
             assertTrue(top.out().contains(kind), kind + " in\n" + top.out());
         }
         for (String cmd : List.of("run", "validate", "batch", "demo", "types", "serve")) {
-            Result r = cli("help", cmd);
+            ScenarioTest.Result r = cli("help", cmd);
             assertEquals(0, r.code(), cmd);
             assertTrue(r.out().contains("Exit codes:") && r.out().contains("  3          invalid scenario"), r.out());
         }
@@ -190,7 +182,7 @@ class NewcomerTest {
         Path scenario = dir.resolve("small.yaml");
         Files.writeString(scenario, ScenarioTest.SMALL);
         Path out = dir.resolve("out");
-        Result r = cli("run", scenario.toString(), "--out", out.toString());
+        ScenarioTest.Result r = cli("run", scenario.toString(), "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         var estimate = java.util.regex.Pattern.compile("estimate: (\\d+) files").matcher(r.out());
         var summary = java.util.regex.Pattern.compile("(\\d+) files in ").matcher(r.out());

@@ -3,9 +3,6 @@ package sensor.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -32,11 +29,8 @@ class ReleaseScenariosTest {
     }
 
     private static String[] validate(Path scenario) {
-        Plugins plugins = new Plugins();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = plugins.command(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8)).execute("validate", scenario.toString());
-        return new String[] {String.valueOf(code), out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8)};
+        ScenarioTest.Result r = ScenarioTest.cli("validate", scenario.toString());
+        return new String[] {String.valueOf(r.code()), r.out() + r.err()};
     }
 
     @ParameterizedTest

@@ -52,9 +52,11 @@ class ScenarioTest {
                 .build(new ScenarioReader().read(p), new ScenarioBuilder.Overrides(null, 1, null)));
     }
 
-    private record Result(int code, String out, String err) {}
+    /** What a command line run printed, and its exit code. */
+    record Result(int code, String out, String err) {}
 
-    private Result cli(String... args) {
+    /** Runs the command line over the plugins of the test classpath. */
+    static Result cli(String... args) {
         Plugins plugins = new Plugins();
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
         int code = plugins.command(new PrintStream(out, true, StandardCharsets.UTF_8),

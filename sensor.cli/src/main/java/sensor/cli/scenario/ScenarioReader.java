@@ -136,7 +136,7 @@ public final class ScenarioReader {
 
     /** A note for errors in a file whose content overrode its extension. */
     private static String formatNote(Path file, boolean yaml) {
-        return yaml == isYaml(file) ? "" : yaml ? " (read as YAML: the text does not start with '{')" : "";
+        return yaml && !isYaml(file) ? " (read as YAML: the text does not start with '{')" : "";
     }
 
     private static org.yaml.snakeyaml.LoaderOptions loaderOptions() {
@@ -219,11 +219,11 @@ public final class ScenarioReader {
             JsonLocation l = e.getLocation();
             String pointer = e instanceof JsonMappingException jm ? pointer(jm) : "";
             if (e instanceof UnrecognizedPropertyException u) { // records check their fields at the end: point at the name
-                JsonLocation name = positions.at(pointer);
-                throw new ScenarioException(file, name != null ? name.getLineNr() : l == null ? 0 : l.getLineNr(),
-                        name != null ? name.getColumnNr() : l == null ? 0 : l.getColumnNr(), where(positions, pointer.replaceFirst("/[^/]*$", ""))
-                        + "unknown field '" + u.getPropertyName() + "'; expected one of "
-                        + new java.util.TreeSet<>(u.getKnownPropertyIds().stream().map(String::valueOf).toList()) + notes, e);
+                JsonLocation name = positions.at(pointer) != null ? positions.at(pointer) : l;
+                throw new ScenarioException(file, name == null ? 0 : name.getLineNr(), name == null ? 0 : name.getColumnNr(),
+                        where(positions, pointer.replaceFirst("/[^/]*$", "")) + "unknown field '" + u.getPropertyName()
+                        + "'; expected one of " + new java.util.TreeSet<>(u.getKnownPropertyIds().stream().map(String::valueOf)
+                        .toList()) + notes, e);
             }
             Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
             String message = cause == e ? e instanceof MismatchedInputException m && m.getTargetType() != null
