@@ -90,6 +90,8 @@ class DistributionIT {
         assertTrue(out.contains("car at (-8.33, -23.01, 0.00)"), out); // on the spline path (DemoJobTest, MotionTest)
         assertTrue(out.contains("sensor ground-truth (ground-truth, ACTIVE): 10 frames"), out);
         assertTrue(out.contains("demo done"), out);
+        assertTrue(out.contains("sensor encoder (encoder, ACTIVE)") && out.contains("sensor odometer (odometer, ACTIVE)"), out);
+        assertFalse(out.contains("skipped") || out.contains("got null") || out.contains("[B@"), out);
     }
 
     @Test

@@ -166,6 +166,9 @@ class PluginKitIT {
             long jarDropped = System.nanoTime();
             Files.move(work.resolve("acme.jar"), deploy.resolve("acme-sensors-1.0.0.jar"));
             log.await("sensor 'probe' attached: type 'acme-sensors' is present", 5);
+            log.await("material type 'acme-sensors-material' is present: objects [wall] use it from t = ", 5);
+            assertEquals(1, log.text().split("sensor 'probe' waits for its type", -1).length - 1,
+                    "the wait is said once (the scratch check logs nothing):\n" + log.text());
             double attachMs = (System.nanoTime() - jarDropped) * 1e-6;
             System.out.printf("serve: plugin sensor attached %.0f ms after its jar was dropped%n", attachMs);
             assertTrue(attachMs < 2000, "the plugin's sensor attaches within 2 s of the drop: " + attachMs + " ms");

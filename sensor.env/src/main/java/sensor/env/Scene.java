@@ -75,6 +75,7 @@ final class Scene {
                 LOG.log(Level.WARNING, "object ''{0}'' uses the default material until its type ''{1}'' is installed",
                         object.id(), spec.typeId());
                 interruptions.begin("material", object.id(), spec.typeId(), clock.getAsDouble());
+                missingTypes.add(spec.typeId()); // its arrival is logged by resolveMaterials
             } else if (surfaceTypes.find(spec.typeId()) == null) {
                 throw new IllegalArgumentException("material typeId '" + spec.typeId() + "' is unknown; known surface "
                         + "material types: " + surfaceTypes.ids() + ", ambient material types (volumes): " + ambientTypes.ids());
@@ -180,7 +181,7 @@ final class Scene {
                         + "(surfaces: Lambertian C_D = 0.8, volumes: clear air) until it returns", id);
             }
         }
-        returned.forEach((id, objects) -> LOG.log(Level.INFO, "material type ''{0}'' is present again: objects {1} use it "
+        returned.forEach((id, objects) -> LOG.log(Level.INFO, "material type ''{0}'' is present: objects {1} use it "
                 + "from t = {2} s", id, objects, String.format(java.util.Locale.ROOT, "%.3f", clock.getAsDouble())));
         missingTypes.retainAll(missing);
         missingTypes.addAll(missing);
