@@ -101,31 +101,23 @@ public final class Previews {
      * ignores while most rays return), as 2π over that step, in [16, 4096].
      */
     static int columns(Points p, int[] ring) {
-        java.util.Map<Integer, double[]> byRing = new java.util.HashMap<>();
-        int[] count = new int[java.util.Arrays.stream(ring, 0, p.n).max().orElse(0) + 1];
+        double[] key = new double[p.n]; // ring and azimuth as one sortable number: 8·ring + azimuth + π
         for (int i = 0; i < p.n; i++) {
-            count[ring[i]]++;
+            key[i] = 8.0 * ring[i] + Math.atan2(p.y[i], p.x[i]) + Math.PI;
         }
-        for (int i = 0; i < p.n; i++) {
-            byRing.computeIfAbsent(ring[i], r -> new double[count[r] + 1])[--count[ring[i]]] = Math.atan2(p.y[i], p.x[i]);
-        }
+        java.util.Arrays.sort(key);
         double[] gaps = new double[p.n];
         int g = 0;
-        for (double[] az : byRing.values()) {
-            int m = az.length - 1;
-            java.util.Arrays.sort(az, 0, m);
-            for (int i = 1; i < m; i++) {
-                if (az[i] - az[i - 1] > 1e-6) {
-                    gaps[g++] = az[i] - az[i - 1];
-                }
+        for (int i = 1; i < p.n; i++) {
+            if ((int) (key[i] / 8) == (int) (key[i - 1] / 8) && key[i] - key[i - 1] > 1e-6) { // neighbours in one ring
+                gaps[g++] = key[i] - key[i - 1];
             }
         }
         if (g == 0) {
             return 16;
         }
         java.util.Arrays.sort(gaps, 0, g);
-        double step = gaps[g / 2];
-        return (int) Math.max(16, Math.min(4096, Math.round(2 * Math.PI / step)));
+        return (int) Math.max(16, Math.min(4096, Math.round(2 * Math.PI / gaps[g / 2])));
     }
 
     /**

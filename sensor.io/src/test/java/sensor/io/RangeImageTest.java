@@ -34,7 +34,41 @@ class RangeImageTest {
             }
         }
         p.count(n);
+        for (int i = n - 1; i > 0; i--) { // in any firing order: a pattern need not fire ring by ring or column by column
+            int j = random.nextInt(i + 1);
+            for (int c = 0; c < 3; c++) {
+                float t = p.xyz[3 * i + c];
+                p.xyz[3 * i + c] = p.xyz[3 * j + c];
+                p.xyz[3 * j + c] = t;
+            }
+            int[] ringIds = p.ints(OutputField.RING_ID_U16);
+            int t = ringIds[i];
+            ringIds[i] = ringIds[j];
+            ringIds[j] = t;
+        }
         return Points.of(new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.RING_ID_U16), p, null));
+    }
+
+    @Test
+    void dualReturnsAtOneAzimuthDoNotNarrowTheImage() {
+        Points single = scan(1024, 0.9, 5);
+        PointBuffer p = new PointBuffer(2 * single.n);
+        for (int i = 0; i < 2 * single.n; i++) { // two returns per ray: the same azimuth, another range
+            int k = i % single.n;
+            float scale = i < single.n ? 1 : 1.5f;
+            p.xyz[3 * i] = single.x[k] * scale;
+            p.xyz[3 * i + 1] = single.y[k] * scale;
+            p.xyz[3 * i + 2] = single.z[k] * scale;
+            p.ints(OutputField.RING_ID_U16)[i] = single.ring[k];
+        }
+        p.count(2 * single.n);
+        Points dual = Points.of(new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.RING_ID_U16), p, null));
+        assertEquals(1024, Previews.rangeImage(dual).getWidth());
+    }
+
+    @Test
+    void aScanWithoutTwoPointsInARingGetsTheNarrowestImage() {
+        assertEquals(16, Previews.rangeImage(scan(1, 1, 3)).getWidth());
     }
 
     @Test
