@@ -139,8 +139,17 @@ class NewcomerTest {
         assertTrue(formats.strip().endsWith("did you mean 'pcd'?"), formats);
         assertFalse(invalid("s.yaml", "version: 1\nsensors:\n  - {id: l, type: xyzzy}\n").detail().contains("did you mean"));
         assertEquals("gyroscope", Suggestions.closest("gyro", List.of("imu", "gyroscope", "gnss")));
+        assertEquals("imu", Suggestions.closest("imv", List.of("imu", "gnss")), "one edit, as many as a 3-letter name allows");
+        assertNull(Suggestions.closest("LIDAR", List.of("lidar")), "known in another case: nothing to suggest");
+        assertNull(Suggestions.add(null));
         assertNull(Suggestions.closest("ab", List.of("xyz")));
         assertEquals("lidar", Suggestions.closest("lidra", List.of("lidar", "radar")));
+    }
+
+    @Test
+    void aTypeMismatchNamesTheItemByIdAndItsField() throws Exception {
+        at(invalid("s.yaml", "version: 1\nsensors:\n  - {id: g, type: imu, frequency: fast}\n"), 3, 35,
+                "sensors 'g'.frequency: must be a number, got 'fast'");
     }
 
     private static ScenarioTest.Result cli(String... args) {

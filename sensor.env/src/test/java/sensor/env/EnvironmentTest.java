@@ -186,6 +186,41 @@ class EnvironmentTest {
     }
 
     @Test
+    void aWaitingObjectsMaterialTypeIsLoggedWhenItArrivesAndWhenItReturns() {
+        List<String> lines = new ArrayList<>();
+        java.util.logging.Handler h = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                lines.add(r.getLevel() + " " + new java.util.logging.SimpleFormatter().formatMessage(r));
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("sensor.env");
+        log.addHandler(h);
+        try {
+            Environment tolerant = new Environment(true);
+            tolerant.setWorld(tolerant.newKinematicWorld(0.001, new Vec3(0, 0, -9.81)));
+            tolerant.addObject(ObjectSpec.fixed("w", new Shape.Box(1, 1, 1), Pose.IDENTITY).withMaterial(MaterialSpec.of("tint")));
+            TintType tint = new TintType();
+            tolerant.bindSurfaceMaterialType(tint);
+            tolerant.unbindSurfaceMaterialType(tint);
+            tolerant.bindSurfaceMaterialType(tint);
+            assertEquals(List.of("WARNING object 'w' uses the default material until its type 'tint' is installed",
+                    "INFO material type 'tint' is present: objects [w] use it from t = 0.000 s",
+                    "WARNING material type 'tint' is absent: its objects use the default material (surfaces: Lambertian "
+                            + "C_D = 0.8, volumes: clear air) until it returns",
+                    "INFO material type 'tint' is present: objects [w] use it from t = 0.000 s"), lines);
+        } finally {
+            log.removeHandler(h);
+        }
+    }
+
+    @Test
     void objectsOnBodiesFollowThem() {
         env.addObject(new ObjectSpec("box", new Shape.Box(1, 1, 1), "car", Pose.translation(0, 0, 1), null));
         env.advance(0.5);

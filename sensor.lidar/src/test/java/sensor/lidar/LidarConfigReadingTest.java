@@ -162,6 +162,23 @@ class LidarConfigReadingTest {
     }
 
     @Test
+    void theSweepOfRelease010IsReadAsASweepPattern() {
+        Map<String, Object> sweep = Map.of("columns", 360, "rate", 20, "elevations", List.of(-2.0, 2.0));
+        LidarConfig old = read(Map.of("sweep", sweep, "heapDepth", 3));
+        LidarConfig now = read(Map.of("pattern", Map.of("type", "sweep", "columns", 360, "rate", 20,
+                "elevations", List.of(-2.0, 2.0)), "heapDepth", 3));
+        assertNull(old.model());
+        assertEquals(now.pattern().rays(), old.pattern().rays());
+        assertEquals(now.pattern().interval(0, 0.025), old.pattern().interval(0, 0.025), "the rate carried over");
+        assertEquals(3, old.heapDepth());
+        var e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("sweep", sweep, "pattern", Map.of("type", "sweep"))));
+        assertEquals("sweep (the 0.1.0 form) and pattern exclude each other; write pattern: {type: sweep, columns, rate, "
+                + "elevations}", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("sweep", 360)));
+        assertTrue(e.getMessage().startsWith("sweep must be {columns, rate, elevations}; from 0.2.0 on"), e.getMessage());
+    }
+
+    @Test
     void filePatternFieldsAreReadAndResolvedFromTheScenarioFolder() {
         var t = new PatternTypes.FromFile();
         assertEquals(new PatternTypes.FromFile.Config(Path.of("/scenarios/rays.csv"), 5),

@@ -88,30 +88,14 @@ final class Positions {
         return where == null ? null : pointerOfValue.get(where.getLineNr() + ":" + where.getColumnNr());
     }
 
-    /** The scalar text at {@code pointer}, or null. */
-    String scalar(String pointer) {
-        return scalars.get(pointer);
-    }
-
     /**
      * The position of the field a message is about: {@code field} (a dotted path such as {@code frequency} or
      * {@code motor.velocity}) directly under {@code base}, else the first field under {@code base} whose path ends
      * with it (e.g. {@code config.frequency}); null when the text has none.
      */
     JsonLocation field(String base, String field) {
-        if (field == null || field.isEmpty()) {
-            return null;
-        }
-        String suffix = "/" + field.replace('.', '/');
-        if (at.containsKey(base + suffix)) {
-            return at.get(base + suffix);
-        }
-        for (var e : at.entrySet()) {
-            if (e.getKey().startsWith(base + "/") && e.getKey().endsWith(suffix)) {
-                return e.getValue();
-            }
-        }
-        return null;
+        String pointer = fieldPointer(base, field);
+        return pointer == null ? null : at.get(pointer);
     }
 
     /**
@@ -119,22 +103,24 @@ final class Positions {
      * ({@code formats: [csv, xyz]} and {@code 'xyz' is unknown} point at {@code xyz}).
      */
     JsonLocation field(String base, String field, String value) {
-        JsonLocation f = field(base, field);
-        if (f == null || value == null) {
-            return f;
-        }
-        for (var e : at.entrySet()) {
-            if (e.getValue() == f) {
-                String list = e.getKey();
-                for (int i = 0; at.containsKey(list + "/" + i); i++) {
-                    if (value.equals(scalars.get(list + "/" + i))) {
-                        return at.get(list + "/" + i);
-                    }
-                }
-                break;
+        String list = fieldPointer(base, field);
+        for (int i = 0; list != null && at.containsKey(list + "/" + i); i++) {
+            if (value != null && value.equals(scalars.get(list + "/" + i))) {
+                return at.get(list + "/" + i);
             }
         }
-        return f;
+        return list == null ? null : at.get(list);
+    }
+
+    private String fieldPointer(String base, String field) {
+        if (field == null || field.isEmpty()) {
+            return null;
+        }
+        String suffix = "/" + field.replace('.', '/');
+        if (at.containsKey(base + suffix)) {
+            return base + suffix;
+        }
+        return at.keySet().stream().filter(p -> p.startsWith(base + "/") && p.endsWith(suffix)).findFirst().orElse(null);
     }
 
     /**
