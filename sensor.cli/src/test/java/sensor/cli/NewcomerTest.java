@@ -107,6 +107,11 @@ class NewcomerTest {
         assertEquals(3.0, new ScenarioReader().read(jsonNamedYaml).scenario().duration());
         assertTrue(ScenarioReader.isYaml(Path.of("x.json"), "\uFEFF\n version: 1".getBytes(StandardCharsets.UTF_8)));
         assertFalse(ScenarioReader.isYaml(Path.of("x.txt"), "  {\"version\": 1}".getBytes(StandardCharsets.UTF_8)));
+        assertFalse(ScenarioReader.isYaml(Path.of("x.json"), "\uFEFF {\"version\": 1}".getBytes(StandardCharsets.UTF_8)),
+                "JSON after a byte-order mark");
+        assertTrue(ScenarioReader.isYaml(Path.of("x.json"), "\uFEFF".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(ScenarioReader.isYaml(Path.of("x.json"), " \n ".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(ScenarioReader.isYaml(Path.of("x.json"), new byte[0]));
     }
 
     @Test
@@ -144,6 +149,13 @@ class NewcomerTest {
         assertNull(Suggestions.add(null));
         assertNull(Suggestions.closest("ab", List.of("xyz")));
         assertEquals("lidar", Suggestions.closest("lidra", List.of("lidar", "radar")));
+    }
+
+    @Test
+    void aMaterialsErrorIsAtItsNameOnItsOwnLine() throws Exception {
+        ScenarioException e = invalid("s.yaml", "version: 1\n# paint: a comment does not count\nmaterials:\n  glass: "
+                + "{type: lambertian, reflectivity: 0.5}\n  paint: {type: lambertian, reflectivity: 7}\n");
+        at(e, 5, 3, "materials 'paint': ");
     }
 
     @Test
