@@ -44,8 +44,6 @@ import sensor.cli.scenario.ScenarioReader;
                 "130, 143:stopped by Ctrl-C or SIGTERM, with complete files"},
         subcommands = CommandLine.HelpCommand.class)
 final class SensorSimCommand implements Runnable {
-    /** The exit-code list every command's help shows (the top level's, see the annotation above). */
-    static final String[] EXIT_CODES = SensorSimCommand.class.getAnnotation(Command.class).exitCodeList();
     static final int INVALID_SCENARIO = 3;
 
     private final SensorEnvironment env;
@@ -153,15 +151,6 @@ final class SensorSimCommand implements Runnable {
         out.println(new CommandLine(this).getUsageMessage());
     }
 
-    /** {@link #EXIT_CODES} as picocli's map, code to meaning, in order. */
-    private static java.util.Map<String, String> exitCodes() {
-        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
-        for (String e : EXIT_CODES) {
-            m.put(e.substring(0, e.indexOf(':')), e.substring(e.indexOf(':') + 1));
-        }
-        return m;
-    }
-
     /** Runs the command line; returns the exit code. */
     int execute(String... args) {
         java.io.PrintWriter outWriter = new java.io.PrintWriter(out, true), errWriter = new java.io.PrintWriter(err, true);
@@ -191,9 +180,10 @@ final class SensorSimCommand implements Runnable {
                 .addSubcommand("bench", new BenchCommand());
         cl.getSubcommands().get("bench").setUnmatchedOptionsArePositionalParams(true);
         cl.getSubcommands().get("bench").getCommandSpec().usageMessage().hidden(bench.get() == null);
-        for (CommandLine sub : cl.getSubcommands().values()) {
-            if (sub.getCommandSpec().usageMessage().exitCodeList().isEmpty() && !sub.getCommandName().equals("help")) {
-                sub.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(exitCodes());
+        for (CommandLine sub : cl.getSubcommands().values()) { // every command's help lists the top level's exit codes
+            if (!sub.getCommandName().equals("help")) {
+                sub.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n")
+                        .exitCodeList(cl.getCommandSpec().usageMessage().exitCodeList());
             }
         }
         cl.setParameterExceptionHandler((e, parsed) -> { // one line and where help is, not the whole usage

@@ -201,12 +201,13 @@ public final class ScenarioBuilder {
      * them all, each with where it is used and where it ships (one missing type is refused where it is used, below).
      */
     private void missingTypes(ScenarioReader.Loaded loaded, boolean sensors) throws ScenarioException {
+        record Missing(String kind, String id) {}
         Scenario s = loaded.scenario();
-        java.util.Map<String, String> missing = new java.util.LinkedHashMap<>(); // "kind type 'id'" -> where it is used
+        Map<Missing, List<String>> missing = new java.util.LinkedHashMap<>(); // each type -> where it is used
         Object first = null;
         for (SensorEntry e : sensors ? s.sensors() : List.<SensorEntry>of()) {
             if (e.type() != null && catalog.find(SensorType.class, e.type()) == null) {
-                missing.merge("sensor type '" + e.type() + "'", "sensors '" + e.id() + "'", (a, b) -> a + ", " + b);
+                missing.computeIfAbsent(new Missing("sensor", e.type()), k -> new ArrayList<>()).add("sensors '" + e.id() + "'");
                 first = first == null ? e : first;
             }
         }
@@ -214,20 +215,17 @@ public final class ScenarioBuilder {
             JsonNode type = m.getValue() == null ? null : m.getValue().get("type");
             if (type != null && type.isTextual() && catalog.find(SurfaceMaterialType.class, type.asText()) == null
                     && catalog.find(AmbientMaterialType.class, type.asText()) == null) {
-                missing.merge("surface material type '" + type.asText() + "'", "materials '" + m.getKey() + "'",
-                        (a, b) -> a + ", " + b);
+                missing.computeIfAbsent(new Missing("surface material", type.asText()), k -> new ArrayList<>())
+                        .add("materials '" + m.getKey() + "'");
             }
         }
         if (missing.size() < 2) {
             return;
         }
         StringBuilder b = new StringBuilder(missing.size() + " types this scenario needs are not installed:");
-        for (var m : missing.entrySet()) {
-            String kind = m.getKey().substring(0, m.getKey().indexOf(" type '"));
-            String id = m.getKey().replaceFirst(".* type '(.*)'$", "$1");
-            b.append("\n  ").append(m.getKey()).append(" (").append(m.getValue()).append(')')
-                    .append(Distributions.whereShipped(kind, id).replaceFirst("^; ", ": "));
-        }
+        missing.forEach((t, uses) -> b.append("\n  ").append(t.kind()).append(" type '").append(t.id()).append("' (")
+                .append(String.join(", ", uses)).append(')')
+                .append(Distributions.whereShipped(t.kind(), t.id()).replaceFirst("^; ", ": ")));
         throw first != null ? loaded.error(first, b.toString(), null) : loaded.errorAtKey("materials", b.toString(), null);
     }
 
