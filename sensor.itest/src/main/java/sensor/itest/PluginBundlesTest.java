@@ -24,7 +24,7 @@ import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 import sensor.lidar.api.LidarConfig;
 import sensor.api.lidar.LidarOutput;
-import sensor.lidar.api.OusterModel;
+import sensor.api.lidar.LidarModelType;
 import sensor.materials.api.GgxAndOrenNayarMaterial;
 
 /** The shipped plugin bundles contribute their types through DS, and the materials bundle may come and go. */
@@ -33,6 +33,10 @@ import sensor.materials.api.GgxAndOrenNayarMaterial;
 class PluginBundlesTest {
     @InjectBundleContext
     BundleContext context;
+
+    /** The Ouster bundle's OS1-32, found by id as a scenario's {@code model: OS1-32} finds it. */
+    @InjectService(filter = "(" + LidarModelType.ID_PROPERTY + "=OS1-32)")
+    LidarModelType os1_32;
 
     @InjectService
     SensorEnvironment env;
@@ -59,8 +63,7 @@ class PluginBundlesTest {
     void lidarTracesThroughTheDsWiredBackendAndNoiseStages() {
         try (Rig rig = new Rig(env)) {
             env.addObject(ObjectSpec.fixed("ground", new Shape.Plane(), Pose.translation(0, 0, -1.8)));
-            env.addSensor(SensorSpec.of("lidar", "lidar", LidarConfig.ouster(new OusterModel(OusterModel.Product.OS1, 32,
-                    OusterModel.Spacing.UNIFORM, OusterModel.Mode.M512x10)).setNoises(List.of(
+            env.addSensor(SensorSpec.of("lidar", "lidar", LidarConfig.of(os1_32, os1_32.mode("512x10")).setNoises(List.of(
                     new sensor.lidar.api.StageSpec("distance-gaussian", null))), SensorMount.on("car", Pose.IDENTITY), 10));
             env.advance(0.1);
             assertEquals(1, rig.frames.size());

@@ -26,7 +26,7 @@ import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.OusterModel;
+import sensor.api.lidar.LidarModelType;
 
 /**
  * Simulations of the SimulationFactory service in the real framework: side by side with separate outputs; a
@@ -42,6 +42,10 @@ class SimulationsTest {
     @InjectService
     SimulationFactory simulations;
 
+    /** The Ouster bundle's OS1-32, found by id as a scenario's {@code model: OS1-32} finds it. */
+    @InjectService(filter = "(" + LidarModelType.ID_PROPERTY + "=OS1-32)")
+    LidarModelType os1_32;
+
     private Path groundTruthJar() {
         Path p = Path.of(context.getProperty("sensor.itest.plugins"), "sensor.groundtruth.jar");
         assertTrue(Files.isRegularFile(p), "plugin jar " + p);
@@ -49,12 +53,11 @@ class SimulationsTest {
     }
 
     /** A lidar over a ground plane on the rig's car, seed 7. */
-    private static void lidarScene(Simulation sim) {
+    private void lidarScene(Simulation sim) {
         sim.setSeed(7);
         sim.addObject(ObjectSpec.fixed("ground", new Shape.Plane(), Pose.translation(0, 0, -1.8)));
         sim.addObject(ObjectSpec.fixed("wall", new Shape.Box(0.5, 20, 5), Pose.translation(15, 0, 0)));
-        sim.addSensor(SensorSpec.of("lidar", "lidar", LidarConfig.ouster(new OusterModel(OusterModel.Product.OS1, 32,
-                OusterModel.Spacing.UNIFORM, OusterModel.Mode.M512x10)).setThreads(2), SensorMount.on("car", Pose.IDENTITY), 10));
+        sim.addSensor(SensorSpec.of("lidar", "lidar", LidarConfig.of(os1_32, os1_32.mode("512x10")).setThreads(2), SensorMount.on("car", Pose.IDENTITY), 10));
     }
 
     @Test

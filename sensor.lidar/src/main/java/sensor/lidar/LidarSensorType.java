@@ -14,6 +14,7 @@ import sensor.api.ComputePool;
 import sensor.api.ConfigReader;
 import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
+import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.api.lidar.RayPatternType;
@@ -26,18 +27,20 @@ import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.sensor.Sensor;
 import sensor.api.sensor.SensorType;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.OusterModel;
 import sensor.lidar.api.StageSpec;
 
 /**
  * The {@code lidar} sensor type. Its stages (ray distortions, output noise) are discovered as services by
  * id; the raytrace backend is the best-ranked one registered, switched at run time when a better one
- * arrives or the current one leaves. The default configuration is an Ouster OS1-64 in 1024×10 mode.
+ * arrives or the current one leaves. Lidar models ({@link LidarModelType}) are found by id the same way. The default
+ * configuration is the model {@value #DEFAULT_MODEL} in its default mode when a bundle offers it.
  */
 @Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=" + LidarSensorType.ID)
 public class LidarSensorType implements SensorType<LidarConfig> {
     /** Type id. */
     public static final String ID = "lidar";
+    /** The model of a lidar that names none. */
+    public static final String DEFAULT_MODEL = "OS1-64";
 
     /** Where the stage types are found by id (the runtime's catalogue; no map of its own). */
     @Reference
@@ -55,13 +58,15 @@ public class LidarSensorType implements SensorType<LidarConfig> {
 
     @Override
     public LidarConfig defaultConfig() {
-        return LidarConfig.ouster(new OusterModel(OusterModel.Product.OS1, 64, OusterModel.Spacing.UNIFORM,
-                OusterModel.Mode.M1024x10));
+        LidarModelType m = catalog == null ? null : catalog.find(LidarModelType.class, DEFAULT_MODEL);
+        return m != null ? LidarConfig.of(m, m.defaultConfig())
+                : new LidarConfig().setPattern(Patterns.sweep(1024, 10, Math.toRadians(-15), Math.toRadians(-5),
+                        Math.toRadians(5), Math.toRadians(15)));
     }
 
     @Override
     public String description() {
-        return "raytraced lidar: Ouster OS0/OS1/OS2 models or custom patterns, materials, weather, noise";
+        return "raytraced lidar: catalog models (lidar model types) or custom ray patterns, materials, weather, noise";
     }
 
     /** The runtime's one worker pool ({@code threads} of a lidar caps how many of its workers one lidar uses). */
@@ -73,8 +78,8 @@ public class LidarSensorType implements SensorType<LidarConfig> {
     public void setCatalog(PluginCatalog c) { catalog = c; }
 
     /**
-     * Lidar fields of a scenario, all optional: {@code model}/{@code mode} (an Ouster model with its datasheet
-     * range and divergence) or {@code pattern: {type: <ray pattern id>, ...}}, then the settings of
+     * Lidar fields of a scenario, all optional: {@code model}/{@code mode} (a catalog model with its range and
+     * divergence; default {@value #DEFAULT_MODEL}) or {@code pattern: {type: <ray pattern id>, ...}}, then the settings of
      * {@link LidarConfig}; {@code distortions} and {@code noise} are lists of {@code {type: <stage id>, ...}}.
      */
     record Spec(String model, String mode, Map<String, Object> pattern, List<Double> range, Double divergenceHalfAngle,
@@ -118,7 +123,8 @@ public class LidarSensorType implements SensorType<LidarConfig> {
             var p = reader.plugin(s.pattern(), RayPatternType.class);
             c.setPattern(createPattern(p.type(), p.config()));
         } else {
-            c.setModel(OusterModel.parse(s.model() == null ? "OS1-64" : s.model(), s.mode() == null ? "1024x10" : s.mode()));
+            LidarModelType m = model(s.model() == null ? DEFAULT_MODEL : s.model());
+            c.setModel(m, s.mode() == null ? m.defaultConfig() : m.mode(s.mode()));
         }
         if (s.range() != null) {
             if (s.range().size() != 2) {
@@ -144,6 +150,20 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         c.setDistortions(stages(s.distortions(), RayDistortionType.class, reader));
         c.setNoises(stages(s.noise(), OutputNoiseType.class, reader));
         return c;
+    }
+
+    /** The model of that id (exactly, else ignoring case); an unknown one is refused with the models present. */
+    LidarModelType model(String id) {
+        LidarModelType m = catalog.find(LidarModelType.class, id);
+        if (m == null) {
+            m = catalog.types(LidarModelType.class).stream().filter(t -> t.id().equalsIgnoreCase(id)).findFirst().orElse(null);
+        }
+        if (m == null) {
+            throw new IllegalArgumentException("model '" + id + "' is unknown; known lidar models: "
+                    + catalog.ids(LidarModelType.class) + (catalog.ids(LidarModelType.class).isEmpty()
+                            ? " (no lidar model bundle is installed: sensor.lidar.ouster, sensor.lidar.velodyne, ...)" : ""));
+        }
+        return m;
     }
 
     @SuppressWarnings({"rawtypes", "unchecked"})

@@ -14,7 +14,6 @@ import sensor.api.Args;
 import sensor.api.ConfigReader;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.api.lidar.RayPatternType;
-import sensor.lidar.api.OusterModel;
 
 /** The ray-pattern types of this bundle ([L-P] step 1), each a service a lidar names with {@code pattern: {type: id}}. */
 public final class PatternTypes {
@@ -48,35 +47,6 @@ public final class PatternTypes {
         public RayPatternGenerator create(Config c) {
             Args.notNull("elevations", c.elevations());
             return Patterns.sweep(c.columns(), c.rate(), c.elevations().stream().mapToDouble(Math::toRadians).toArray());
-        }
-    }
-
-    /** {@code ouster}: the beam table of an Ouster model and mode (the pattern only; datasheet ranges come with {@code model}). */
-    @Component(service = RayPatternType.class, property = RayPatternType.ID_PROPERTY + "=ouster")
-    public static final class Ouster implements RayPatternType<Ouster.Config> {
-        /**
-         * Configuration of an Ouster pattern.
-         *
-         * @param model e.g. {@code OS1-128}
-         * @param mode  e.g. {@code 2048x10}
-         */
-        public record Config(String model, String mode) {}
-
-        @Override
-        public String id() { return "ouster"; }
-
-        @Override
-        public Class<Config> configType() { return Config.class; }
-
-        @Override
-        public Config defaultConfig() { return new Config("OS1-64", "1024x10"); }
-
-        @Override
-        public String description() { return "Ouster OS0/OS1/OS2 beam tables from the manufacturer's metadata"; }
-
-        @Override
-        public RayPatternGenerator create(Config c) {
-            return Patterns.create(OusterModel.parse(c.model(), c.mode()));
         }
     }
 

@@ -8,6 +8,7 @@ import sensor.api.Args;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
+import sensor.api.lidar.LidarModelType.Beam;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
 
@@ -19,31 +20,57 @@ import sensor.api.lidar.RayPatternGenerator;
  * {@code φ_i}; the ray starts at the beam origin {@code n·(cos θ_e, sin θ_e, 0)} and points along
  * {@code (cos(θ_e+θ_a) cos φ, sin(θ_e+θ_a) cos φ, sin φ)}. Column k (counted from t = 0) fires at
  * {@code k / (columns·rate)}; a step {@code (start, end]} fires the columns whose times lie in it.
+ * <p>
+ * A catalog model's beams ({@link Beam}) add a firing offset τ_c within the column and an origin in the head frame:
+ * beam c of column k fires at {@code t = k/(columns·rate) + τ_c}, when the head, turning clockwise seen from above,
+ * is at {@code θ = 2π(1 − k/columns) − 2π·rate·τ_c}; it points along {@code (cos φ cos(θ+α), cos φ sin(θ+α), sin φ)}
+ * from {@code R_z(θ)·origin}. An Ouster beam is the case τ = 0, α = −azimuth, origin (n, 0, 0).
  */
 final class SweepPattern implements RayPatternGenerator, ScanningPattern {
     private final int columns, channels;
     private final double rate;
+    private final double[] firingOffsets;
     private final List<Pose> rays;
 
     SweepPattern(int columns, double rate, double[] altitudes, double[] azimuthOffsets, double beamOriginOffset) {
-        this.columns = Args.inRange("columns", columns, 1, 1 << 16);
-        this.rate = Args.positive("rate", rate);
-        Args.nonNegative("beamOriginOffset", beamOriginOffset);
+        this(columns, rate, beams(altitudes, azimuthOffsets, Args.nonNegative("beamOriginOffset", beamOriginOffset)));
+    }
+
+    /** Ouster's beams: azimuth offsets clockwise (α = −azimuth), the origin at {@code n} along the head's x axis. */
+    private static List<Beam> beams(double[] altitudes, double[] azimuthOffsets, double n) {
         if (altitudes == null || altitudes.length == 0 || azimuthOffsets == null || azimuthOffsets.length != altitudes.length) {
             throw new IllegalArgumentException("altitudes and azimuthOffsets must be non-empty and of equal length");
         }
+        List<Beam> beams = new ArrayList<>();
         for (int i = 0; i < altitudes.length; i++) {
-            Args.inRange("altitudes[" + i + "]", altitudes[i], -Math.PI / 2, Math.PI / 2);
             Args.inRange("azimuthOffsets[" + i + "]", azimuthOffsets[i], -Math.PI, Math.PI);
+            beams.add(new Beam(altitudes[i], -azimuthOffsets[i], n, 0, 0, 0));
         }
-        this.channels = altitudes.length;
+        return beams;
+    }
+
+    SweepPattern(int columns, double rate, List<Beam> beams) {
+        this.columns = Args.inRange("columns", columns, 1, 1 << 16);
+        this.rate = Args.positive("rate", rate);
+        if (beams == null || beams.isEmpty()) {
+            throw new IllegalArgumentException("a spinning pattern needs at least one beam");
+        }
+        this.channels = beams.size();
+        firingOffsets = new double[channels];
+        for (int i = 0; i < channels; i++) {
+            Beam b = beams.get(i);
+            Args.inRange("altitudes[" + i + "]", b.elevation(), -Math.PI / 2, Math.PI / 2);
+            Args.inRange("azimuthOffsets[" + i + "]", b.azimuthOffset(), -2 * Math.PI, 2 * Math.PI);
+            firingOffsets[i] = Args.inRange("firingTime[" + i + "]", b.firingTime(), -1 / (columns * rate),
+                    1 / (columns * rate));
+        }
         List<Pose> list = new ArrayList<>(columns * channels);
         for (int m = 0; m < columns; m++) {
-            double encoder = 2 * Math.PI * (1 - (double) m / columns);
-            Vec3 origin = new Vec3(beamOriginOffset * Math.cos(encoder), beamOriginOffset * Math.sin(encoder), 0);
-            for (int c = 0; c < channels; c++) {
-                double az = encoder - azimuthOffsets[c], phi = altitudes[c];
+            for (Beam b : beams) {
+                double head = 2 * Math.PI * (1 - (double) m / columns) - 2 * Math.PI * rate * b.firingTime();
+                double az = head + b.azimuthOffset(), phi = b.elevation(), c = Math.cos(head), s = Math.sin(head);
                 Vec3 dir = new Vec3(Math.cos(az) * Math.cos(phi), Math.sin(az) * Math.cos(phi), Math.sin(phi));
+                Vec3 origin = new Vec3(c * b.originX() - s * b.originY(), s * b.originX() + c * b.originY(), b.originZ());
                 list.add(new Pose(origin, zTo(dir)));
             }
         }
@@ -90,6 +117,6 @@ final class SweepPattern implements RayPatternGenerator, ScanningPattern {
     public double firingTime(int index, RayInterval interval, double start, double end) {
         long b = lastColumn(end);
         long k = b - interval.count() / channels + 1 + index / channels;
-        return k / (columns * rate);
+        return k / (columns * rate) + firingOffsets[index % channels];
     }
 }

@@ -107,16 +107,6 @@ class FilePatternTest {
         assertEquals(4 * 2 * 10, count(p, 1.0), "every ray once per rotation at 10 Hz");
     }
 
-    @Test
-    void ousterTypeIsTheModelsBeamTable() {
-        var p = new PatternTypes.Ouster().create(new PatternTypes.Ouster.Config("OS1-32", "512x10"));
-        assertEquals(32 * 512, p.rays().size());
-        assertEquals(p.rays(), Patterns.create(sensor.lidar.api.OusterModel.parse("OS1-32", "512x10")).rays());
-        var e = assertThrows(IllegalArgumentException.class,
-                () -> new PatternTypes.Ouster().create(new PatternTypes.Ouster.Config("OS1-32", "4096x5")));
-        assertTrue(e.getMessage().startsWith("mode must be one of"), e.getMessage());
-    }
-
     private static int count(RayPatternGenerator p, double seconds) {
         int n = 0;
         for (int k = 0; k < (int) Math.round(seconds * 1000); k++) {

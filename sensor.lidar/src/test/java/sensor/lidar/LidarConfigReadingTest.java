@@ -14,30 +14,28 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import sensor.api.ConfigReader;
+import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.geom.Pose;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayPatternType;
+import sensor.lidar.api.CatalogModel;
 import sensor.lidar.api.LidarConfig;
 import sensor.lidar.api.NoiseConfigs.AngularNoise;
 import sensor.lidar.api.NoiseConfigs.Axis;
 import sensor.lidar.api.NoiseConfigs.DistanceNoise;
-import sensor.lidar.api.OusterModel;
-import sensor.lidar.api.OusterModel.Mode;
-import sensor.lidar.api.OusterModel.Product;
-import sensor.lidar.api.OusterModel.Spacing;
 import sensor.lidar.api.ReturnMode;
 import sensor.lidar.api.StageSpec;
 
 /**
- * The lidar's scenario fields read into its configuration, the plugin types' identities and defaults, and the
- * Ouster models' datasheet divergence as a Gaussian beam [L-16].
+ * The lidar's scenario fields read into its configuration, models found by id in the catalogue, the plugin types'
+ * identities and defaults, and a datasheet's divergence as a Gaussian beam [L-16].
  */
 class LidarConfigReadingTest {
     /** A configuration reader as the scenario reader is one: data converted by Jackson, plugins found by id. */
     static final class Reader implements ConfigReader {
         private final ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-        private final List<PluginType<?>> types = List.of(new PatternTypes.Sweep(), new PatternTypes.Ouster(),
+        private final List<PluginType<?>> types = List.of(new PatternTypes.Sweep(),
                 new PatternTypes.FromFile(), new NoiseStages.RayAngle(), new NoiseStages.HitpointAngle(),
                 new NoiseStages.Distance());
 
@@ -71,14 +69,20 @@ class LidarConfigReadingTest {
         }
     }
 
+    private static LidarSensorType type() {
+        LidarSensorType t = new LidarSensorType();
+        t.setCatalog(PluginCatalog.of(List.of(TestModels.OS1_32, TestModels.OS1_64)));
+        return t;
+    }
+
     private static LidarConfig read(Map<String, Object> fields) {
-        return new LidarSensorType().readConfig(fields, new Reader());
+        return type().readConfig(fields, new Reader());
     }
 
     @Test
     void everyFieldReachesTheConfiguration() {
         Map<String, Object> f = new LinkedHashMap<>();
-        f.put("model", "OS2-32");
+        f.put("model", "OS1-32");
         f.put("mode", "2048x10");
         f.put("range", List.of(0.5, 80.0));
         f.put("divergenceHalfAngle", 0.002);
@@ -95,7 +99,8 @@ class LidarConfigReadingTest {
         f.put("noise", List.of(Map.of("type", "distance-gaussian", "sigmaBase", 0.02),
                 Map.of("type", "hitpoint-angle-gaussian", "mean", 0.001)));
         LidarConfig c = read(f);
-        assertEquals(new OusterModel(Product.OS2, 32, Spacing.UNIFORM, Mode.M2048x10), c.model());
+        assertSame(TestModels.OS1_32, c.model());
+        assertEquals("2048x10", c.mode().name());
         assertEquals(2048 * 32, c.pattern().rays().size());
         assertEquals(0.5, c.rangeMin());
         assertEquals(80, c.rangeMax());
@@ -118,11 +123,12 @@ class LidarConfigReadingTest {
 
     @Test
     void noFieldsGiveTheDefaultModelAndNothingElse() {
-        LidarConfig c = read(Map.of()), d = new LidarSensorType().defaultConfig();
-        OusterModel os1 = new OusterModel(Product.OS1, 64, Spacing.UNIFORM, Mode.M1024x10);
-        assertEquals(os1, c.model());
-        assertEquals(os1, d.model());
+        LidarConfig c = read(Map.of()), d = type().defaultConfig();
+        CatalogModel os1 = TestModels.OS1_64;
+        assertSame(os1, c.model());
+        assertSame(os1, d.model());
         for (LidarConfig x : List.of(c, d)) {
+            assertEquals("1024x10", x.mode().name());
             assertEquals(0.3, x.rangeMin());
             assertEquals(120, x.rangeMax());
             assertEquals(os1.divergenceHalfAngle(), x.divergenceHalfAngle());
@@ -140,9 +146,6 @@ class LidarConfigReadingTest {
         LidarConfig c = read(Map.of("pattern", Map.of("type", "sweep", "columns", 360, "elevations", List.of(-2.0, 2.0))));
         assertNull(c.model());
         assertEquals(720, c.pattern().rays().size());
-        c = read(Map.of("pattern", Map.of("type", "ouster", "model", "OS0-32", "mode", "512x10")));
-        assertNull(c.model(), "an Ouster pattern is only the beam table");
-        assertEquals(512 * 32, c.pattern().rays().size());
 
         var e = assertThrows(IllegalArgumentException.class,
                 () -> read(Map.of("model", "OS1-64", "pattern", Map.of("type", "sweep"))));
@@ -155,10 +158,21 @@ class LidarConfigReadingTest {
         e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("optics", List.of(0.01, 0.01))));
         assertTrue(e.getMessage().startsWith("optics must be [emitterRadius, detectorRadius, detectorOffset]"));
         // only a model's mode given: the default model in that mode
-        assertEquals(new OusterModel(Product.OS1, 64, Spacing.UNIFORM, Mode.M2048x10),
-                read(Map.of("mode", "2048x10")).model());
-        assertEquals(new OusterModel(Product.OS0, 128, Spacing.UNIFORM, Mode.M1024x10),
-                read(Map.of("model", "OS0-128")).model());
+        LidarConfig m = read(Map.of("mode", "2048x10"));
+        assertSame(TestModels.OS1_64, m.model());
+        assertEquals(2048 * 64, m.pattern().rays().size());
+        assertSame(TestModels.OS1_32, read(Map.of("model", "os1-32")).model(), "ids are matched ignoring case");
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("model", "OS1-16")));
+        assertEquals("model 'OS1-16' is unknown; known lidar models: [OS1-32, OS1-64]", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("model", "OS1-32", "mode", "600rpm")));
+        assertEquals("mode '600rpm' is unknown for Ouster OS1-32; its modes: [1024x10, 512x10, 512x20, 2048x10]",
+                e.getMessage());
+        LidarSensorType bare = new LidarSensorType();
+        bare.setCatalog(PluginCatalog.of(List.of()));
+        e = assertThrows(IllegalArgumentException.class, () -> bare.readConfig(Map.of(), new Reader()));
+        assertTrue(e.getMessage().startsWith("model 'OS1-64' is unknown; known lidar models: [] (no lidar model bundle"),
+                e.getMessage());
+        assertEquals(4 * 1024, bare.defaultConfig().pattern().rays().size(), "without models the default is a sweep");
     }
 
     @Test
@@ -198,10 +212,6 @@ class LidarConfigReadingTest {
         assertEquals("sweep", sweep.id());
         assertEquals(PatternTypes.Sweep.Config.class, sweep.configType());
         assertEquals(new PatternTypes.Sweep.Config(1024, 10, List.of(-15.0, -5.0, 5.0, 15.0)), sweep.defaultConfig());
-        var ouster = new PatternTypes.Ouster();
-        assertEquals("ouster", ouster.id());
-        assertEquals(PatternTypes.Ouster.Config.class, ouster.configType());
-        assertEquals(new PatternTypes.Ouster.Config("OS1-64", "1024x10"), ouster.defaultConfig());
         var file = new PatternTypes.FromFile();
         assertEquals("file", file.id());
         assertEquals(PatternTypes.FromFile.Config.class, file.configType());
@@ -209,7 +219,7 @@ class LidarConfigReadingTest {
         var type = new LidarSensorType();
         assertEquals("lidar", type.id());
         assertEquals(LidarConfig.class, type.configType());
-        for (PluginType<?> t : List.<PluginType<?>>of(sweep, ouster, file, type, new NoiseStages.RayAngle(),
+        for (PluginType<?> t : List.<PluginType<?>>of(sweep, file, type, new NoiseStages.RayAngle(),
                 new NoiseStages.HitpointAngle(), new NoiseStages.Distance())) {
             assertFalse(t.description().isBlank(), t.id());
             assertNotEquals(t.id(), t.description(), "a description says more than the id");
@@ -218,22 +228,18 @@ class LidarConfigReadingTest {
         assertTrue(new NoiseStages.HitpointAngle().description().contains("[N-2]"));
         assertTrue(new NoiseStages.Distance().description().contains("[L-DN]"));
         assertInstanceOf(RayPatternType.class, sweep);
-        assertEquals("1024x10", Mode.M1024x10.toString());
     }
 
     /**
-     * [L-16] The datasheet's full width at half maximum, as a Gaussian beam I ∝ exp(−2θ²/θ_D²): at half the FWHM
-     * the intensity is half the peak. OS0 0.35°, OS1 0.13° (0.18° for 128 channels), OS2 0.09°.
+     * [L-16] A datasheet's full width at half maximum, as a Gaussian beam I ∝ exp(−2θ²/θ_D²): at half the FWHM
+     * the intensity is half the peak (OS0 0.35°, OS1 0.13°, 0.18° for 128 channels, OS2 0.09°).
      */
     @Test
-    void ousterDivergenceL16_isTheDatasheetFwhmOfAGaussianBeam() {
-        Object[][] cases = {{Product.OS0, 32, 0.35}, {Product.OS0, 128, 0.35}, {Product.OS1, 32, 0.13},
-            {Product.OS1, 64, 0.13}, {Product.OS1, 128, 0.18}, {Product.OS2, 32, 0.09}, {Product.OS2, 128, 0.09}};
-        for (Object[] c : cases) {
-            var m = new OusterModel((Product) c[0], (int) c[1], Spacing.UNIFORM, Mode.M1024x10);
-            double halfMax = Math.toRadians((double) c[2]) / 2, thetaD = m.divergenceHalfAngle();
-            assertEquals(0.5, Math.exp(-2 * halfMax * halfMax / (thetaD * thetaD)), 1e-12, m.toString());
-            assertEquals(thetaD, LidarConfig.ouster(m).divergenceHalfAngle());
+    void divergenceL16_isTheDatasheetFwhmOfAGaussianBeam() {
+        for (double fwhm : new double[] {0.35, 0.13, 0.18, 0.09}) {
+            double halfMax = Math.toRadians(fwhm) / 2, thetaD = CatalogModel.halfAngleOfFwhm(fwhm);
+            assertEquals(0.5, Math.exp(-2 * halfMax * halfMax / (thetaD * thetaD)), 1e-12, "FWHM " + fwhm);
         }
+        assertEquals(TestModels.OS1_32.divergenceHalfAngle(), TestModels.os1_32("512x10").divergenceHalfAngle());
     }
 }

@@ -19,7 +19,6 @@ import sensor.api.world.KinematicWorld;
 import sensor.lidar.api.LidarConfig;
 import sensor.api.lidar.LidarOutput;
 import sensor.lidar.api.NoiseConfigs;
-import sensor.lidar.api.OusterModel;
 import sensor.lidar.api.RayPatterns;
 import sensor.lidar.api.ReturnMode;
 import sensor.lidar.api.StageSpec;
@@ -214,8 +213,7 @@ class LidarNoiseAndTimingTest {
         rig.add("ground", new Shape.Plane(), Pose.translation(0, 0, -1.5), null);
         rig.add("ball", new Shape.Sphere(3), Pose.translation(8, 4, 0), null);
         rig.wallAtX("wall", 25, null);
-        LidarConfig c = LidarConfig.ouster(new OusterModel(OusterModel.Product.OS1, 32, OusterModel.Spacing.UNIFORM,
-                        OusterModel.Mode.M512x10)).setThreads(threads).setBeamSamples(3).setReturnMode(ReturnMode.DUAL)
+        LidarConfig c = TestModels.os1_32("512x10").setThreads(threads).setBeamSamples(3).setReturnMode(ReturnMode.DUAL)
                 .setHeapDepth(3)
                 .setDistortions(List.of(new StageSpec("ray-angle-gaussian", null)))
                 .setNoises(List.of(new StageSpec("distance-gaussian", null), new StageSpec("hitpoint-angle-gaussian", null)));

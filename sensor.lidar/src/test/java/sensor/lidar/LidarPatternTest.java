@@ -12,10 +12,6 @@ import sensor.api.geom.Vec3;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.OusterModel;
-import sensor.lidar.api.OusterModel.Mode;
-import sensor.lidar.api.OusterModel.Product;
-import sensor.lidar.api.OusterModel.Spacing;
 import sensor.lidar.api.RayPatterns;
 
 class LidarPatternTest {
@@ -27,56 +23,6 @@ class LidarPatternTest {
      * Beam altitudes against the values Ouster publishes in its metadata files (ouster-sdk 1.0.1 test data):
      * first and last channel of each product.
      */
-    @Test
-    void ousterAltitudesMatchThePublishedMetadata() {
-        Object[][] cases = {
-            {Product.OS1, 128, Spacing.UNIFORM, 20.95, -21.82},
-            {Product.OS1, 64, Spacing.UNIFORM, 16.729, -16.679},
-            {Product.OS1, 32, Spacing.UNIFORM, 20.5477, -21.4764},
-            {Product.OS1, 64, Spacing.ABOVE_HORIZON, 21.05, -0.17},
-            {Product.OS1, 64, Spacing.BELOW_HORIZON, 0.17, -21.05},
-            {Product.OS0, 128, Spacing.UNIFORM, 44.3, -46.16},
-            {Product.OS0, 32, Spacing.UNIFORM, 43.88, -45.4},
-            {Product.OS2, 128, Spacing.UNIFORM, 10.76, -11.09},
-            {Product.OS2, 32, Spacing.UNIFORM, 10.87, -10.48},
-        };
-        for (Object[] c : cases) {
-            int ch = (int) c[1];
-            var p = RayPatterns.ouster(new OusterModel((Product) c[0], ch, (Spacing) c[2], Mode.M1024x10));
-            assertEquals(1024 * ch, p.rays().size());
-            assertEquals((double) c[3], elevationDeg(p, 0), 1e-9, c[0] + "-" + ch + " top");
-            assertEquals((double) c[4], elevationDeg(p, ch - 1), 1e-9, c[0] + "-" + ch + " bottom");
-        }
-    }
-
-    @Test
-    void derivedSixtyFourBeamModelsTakeEverySecondBeam() {
-        var p128 = RayPatterns.ouster(new OusterModel(Product.OS0, 128, Spacing.UNIFORM, Mode.M512x10));
-        var p64 = RayPatterns.ouster(new OusterModel(Product.OS0, 64, Spacing.UNIFORM, Mode.M512x10));
-        for (int c = 0; c < 64; c++) {
-            assertEquals(elevationDeg(p128, 2 * c), elevationDeg(p64, c), 1e-12);
-        }
-    }
-
-    /** Ouster's XYZ formula (user guide v1.14 §8.2) for a beam: origin n(cos θe, sin θe, 0), azimuth θe − θa. */
-    @Test
-    void ousterRaysFollowTheManufacturersXyzFormula() {
-        var p = RayPatterns.ouster(new OusterModel(Product.OS1, 128, Spacing.UNIFORM, Mode.M2048x10));
-        int column = 300, channel = 5;
-        Pose ray = p.rays().get(column * 128 + channel);
-        double encoder = 2 * Math.PI * (1 - column / 2048.0), n = 0.015806;
-        assertEquals(n * Math.cos(encoder), ray.position().x(), 1e-12);
-        assertEquals(n * Math.sin(encoder), ray.position().y(), 1e-12);
-        assertEquals(0, ray.position().z(), 0);
-        Vec3 d = ray.transformVector(Vec3.Z);
-        double phi = Math.toRadians(elevationDeg(p, channel));
-        // the beam's azimuth offset is constant over columns: column 300 is column 0 turned by −300/2048 turns
-        Vec3 d0 = p.rays().get(channel).transformVector(Vec3.Z);
-        double expectedAz = Math.atan2(d0.y(), d0.x()) - 2 * Math.PI * column / 2048.0;
-        assertEquals(Math.cos(expectedAz) * Math.cos(phi), d.x(), 1e-12);
-        assertEquals(Math.sin(expectedAz) * Math.cos(phi), d.y(), 1e-12);
-    }
-
     @Test
     void sweepIntervalsCoverEveryColumnOnceAndStayInTheArray() {
         var p = (SweepPattern) RayPatterns.horizontalSweep(100, 10, 0.0, 0.1);
@@ -107,12 +53,9 @@ class LidarPatternTest {
         e = assertThrows(IllegalArgumentException.class,
                 () -> RayPatterns.generic(List.of(Pose.IDENTITY), List.of(new RayInterval(1, 1))));
         assertTrue(e.getMessage().contains("must lie within the 1 rays"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> new OusterModel(Product.OS2, 64, Spacing.ABOVE_HORIZON, Mode.M512x10));
-        assertTrue(e.getMessage().contains("valid models: [OS0-32, OS0-64, OS0-128, OS1-32"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> OusterModel.parse("OS1-16", "1024x10"));
-        assertTrue(e.getMessage().contains("valid models"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> Mode.parse("4096x5"));
-        assertTrue(e.getMessage().contains("512x10, 512x20, 1024x10, 1024x20, 2048x10"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> TestModels.OS1_32.mode("4096x5"));
+        assertEquals("mode '4096x5' is unknown for Ouster OS1-32; its modes: [1024x10, 512x10, 512x20, 2048x10]",
+                e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> RayPatterns.horizontalSweep(100, 0, 0.0));
         assertTrue(e.getMessage().startsWith("rate"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> RayPatterns.horizontalSweep(100, 10, Double.NaN));
@@ -132,7 +75,7 @@ class LidarPatternTest {
 
         LidarRig rig = new LidarRig();
         e = assertThrows(IllegalArgumentException.class, () -> rig.env.addSensor(sensor.api.sensor.SensorSpec.of("l", "lidar",
-                new LidarConfig().setModel(new OusterModel(Product.OS1, 32, Spacing.UNIFORM, Mode.M512x10))
+                TestModels.os1_32("512x10")
                         .setNoises(List.of(new sensor.lidar.api.StageSpec("laser-speckle", null))),
                 sensor.api.sensor.SensorMount.world(Pose.IDENTITY), 10)));
         assertTrue(e.getMessage().contains("'laser-speckle' is unknown; known: [distance-gaussian, hitpoint-angle-gaussian]"),

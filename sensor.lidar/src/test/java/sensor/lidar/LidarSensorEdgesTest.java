@@ -13,7 +13,6 @@ import sensor.api.lidar.RayInterval;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 import sensor.lidar.api.LidarConfig;
-import sensor.lidar.api.OusterModel;
 import sensor.lidar.api.RayPatterns;
 import sensor.raytrace.CpuBvhBackend;
 
@@ -48,7 +47,7 @@ class LidarSensorEdgesTest {
         LidarRig rig = new LidarRig();
         rig.add("dome", new sensor.api.env.Shape.Sphere(50), sensor.api.geom.Pose.IDENTITY, null);
         rig.env.advance(1.0);
-        LidarConfig c = LidarConfig.ouster(OusterModel.parse("OS1-32", "512x20"));
+        LidarConfig c = TestModels.os1_32("512x20");
         rig.env.addSensor(SensorSpec.of("at-rate", "lidar", c, SensorMount.world(sensor.api.geom.Pose.IDENTITY), 20));
         rig.env.advance(0.1);
         assertEquals(2, rig.frames.size(), "two frames at 20 Hz");
@@ -70,7 +69,7 @@ class LidarSensorEdgesTest {
     void raysLeaveFromTheirBeamOriginsLP() {
         LidarRig rig = new LidarRig();
         rig.add("dome", new sensor.api.env.Shape.Sphere(50), sensor.api.geom.Pose.IDENTITY, null);
-        LidarOutput out = rig.run(LidarConfig.ouster(OusterModel.parse("OS1-32", "512x10")).setFields(List.of(XYZ_VEC3_F32,
+        LidarOutput out = rig.run(TestModels.os1_32("512x10").setFields(List.of(XYZ_VEC3_F32,
                 DISTANCE_F32)));
         assertEquals(512 * 32, out.count());
         for (int i = 0; i < out.count(); i += 97) {
@@ -107,7 +106,7 @@ class LidarSensorEdgesTest {
         LidarRig rig = new LidarRig();
         rig.type.setBackend(null);
         rig.wallAtX("wall", 10, null);
-        LidarConfig c = LidarConfig.ouster(OusterModel.parse("OS1-32", "512x10"));
+        LidarConfig c = TestModels.os1_32("512x10");
         rig.env.addSensor(SensorSpec.of("lidar", "lidar", c, SensorMount.world(sensor.api.geom.Pose.IDENTITY), 10));
         rig.env.advance(0.2);
         assertEquals(0, rig.frames.size());

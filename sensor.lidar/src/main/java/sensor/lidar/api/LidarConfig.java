@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import sensor.api.Args;
+import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayPatternGenerator;
 
@@ -15,7 +16,8 @@ import sensor.api.lidar.RayPatternGenerator;
  */
 public final class LidarConfig {
     private RayPatternGenerator pattern;
-    private OusterModel model;
+    private LidarModelType model;
+    private LidarModelType.Mode mode;
     private double rangeMin = 0.3, rangeMax = 100;
     private double divergenceHalfAngle = 0.001, emitterRadius = 0.005, detectorRadius = 0.005, detectorOffset = 0;
     private int heapDepth = 2;
@@ -30,19 +32,25 @@ public final class LidarConfig {
     private List<OutputField> fields =
             List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.RING_ID_U16, OutputField.TIME_STAMP_F64);
 
-    /** A configuration of a predefined Ouster model (pattern, range, divergence, beam size from its datasheet). */
-    public static LidarConfig ouster(OusterModel model) {
-        return new LidarConfig().setModel(model);
+    /** A configuration of a catalog model in one of its modes (pattern, range and divergence from the model). */
+    public static LidarConfig of(LidarModelType model, LidarModelType.Mode mode) {
+        return new LidarConfig().setModel(model, mode);
     }
 
-    /** Uses a predefined Ouster model: its pattern, maximum range, divergence and 10 mm beam. */
-    public LidarConfig setModel(OusterModel m) {
+    /** Uses a catalog model in {@code mode}: its pattern, range limits, divergence and a 10 mm beam. */
+    public LidarConfig setModel(LidarModelType m, LidarModelType.Mode mode) {
         Args.notNull("model", m);
-        RayPatternGenerator p = RayPatterns.ouster(m);
+        Args.notNull("mode", mode);
+        if (!m.modes().contains(mode)) {
+            throw new IllegalArgumentException("mode " + mode.name() + " is not a mode of " + m.id() + "; its modes: "
+                    + m.modes().stream().map(LidarModelType.Mode::name).toList());
+        }
+        RayPatternGenerator p = m.pattern(mode);
         this.model = m;
+        this.mode = mode;
         this.pattern = p;
-        this.rangeMax = m.product().maxRange();
-        this.rangeMin = 0.3;
+        this.rangeMax = m.rangeMax();
+        this.rangeMin = m.rangeMin();
         this.divergenceHalfAngle = m.divergenceHalfAngle();
         this.emitterRadius = 0.005;
         this.detectorRadius = 0.005;
@@ -53,6 +61,7 @@ public final class LidarConfig {
     public LidarConfig setPattern(RayPatternGenerator p) {
         this.pattern = Args.notNull("pattern", p);
         this.model = null;
+        this.mode = null;
         return this;
     }
 
@@ -154,7 +163,10 @@ public final class LidarConfig {
     }
 
     public RayPatternGenerator pattern() { return pattern; }
-    public OusterModel model() { return model; }
+    /** The catalog model, or null for a custom pattern. */
+    public LidarModelType model() { return model; }
+    /** The model's mode, or null for a custom pattern. */
+    public LidarModelType.Mode mode() { return mode; }
     public double rangeMin() { return rangeMin; }
     public double rangeMax() { return rangeMax; }
     public double divergenceHalfAngle() { return divergenceHalfAngle; }

@@ -1,0 +1,129 @@
+package sensor.api.lidar;
+
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+import sensor.api.ConfigReader;
+import sensor.api.PluginType;
+
+/**
+ * A lidar model as its maker publishes it: the beam table, where each beam starts and when it fires, the modes
+ * and rates the sensor offers, its range limits, beam divergence and return modes, and the file all that was read
+ * from. Vendor bundles register models as services with {@link #ID_PROPERTY}; a lidar names one with
+ * {@code model: <id>} and {@code mode: <mode name>}, and the model's {@link #pattern} becomes its ray pattern.
+ * Its configuration is the mode.
+ */
+@ConsumerType
+public interface LidarModelType extends PluginType<LidarModelType.Mode> {
+    /** The service property carrying the model id, for target filters: {@code (lidar.model=VLP-16)}. */
+    String ID_PROPERTY = "lidar.model";
+
+    /**
+     * A way the sensor can run: {@code columns} firing columns (blocks, firing sequences) per scan and
+     * {@code rate} scans per second. A non-repetitive pattern has no columns (0) and names its point rate instead.
+     *
+     * @param name    as the maker writes it ({@code 1024x10}, {@code 600rpm}, {@code 10Hz})
+     * @param columns columns per scan, 0 for a non-repetitive pattern
+     * @param rate    scans (rotations, frames) per second, Hz
+     */
+    record Mode(String name, int columns, double rate) {}
+
+    /** How a table relates to the sensors sold under the model's name. */
+    enum Provenance {
+        /** The maker's design values (nominal angles), as published. */
+        NOMINAL,
+        /** The factory calibration of one unit, as published; other units differ by fractions of a degree. */
+        UNIT_CALIBRATION,
+        /** A scan pattern recorded or published for the model. */
+        PATTERN,
+        /** Computed here from another published table; the note says how. */
+        DERIVED
+    }
+
+    /**
+     * Where a model's table comes from.
+     *
+     * @param file       the vendor file, as named in the bundle
+     * @param origin     repository, path and commit it was copied from
+     * @param licence    its licence
+     * @param provenance what the table is
+     * @param note       what else a user should know (a derivation, a firmware, a choice made in reading it)
+     */
+    record Source(String file, String origin, String licence, Provenance provenance, String note) {}
+
+    /**
+     * One laser of a spinning model. The sensor head turns about +z; at head angle θ (counter-clockwise from +x)
+     * the beam points along {@code (cos φ cos(θ+α), cos φ sin(θ+α), sin φ)} from the point {@code R_z(θ)·origin}.
+     *
+     * @param elevation     φ, rad, up from the xy plane
+     * @param azimuthOffset α, rad, counter-clockwise from the head angle
+     * @param originX       beam origin in the head frame at θ = 0, m
+     * @param originY       idem
+     * @param originZ       idem
+     * @param firingTime    when the beam fires relative to its column's time, s
+     */
+    record Beam(double elevation, double azimuthOffset, double originX, double originY, double originZ,
+            double firingTime) {}
+
+    /** The maker, e.g. {@code Velodyne}. */
+    String vendor();
+
+    /** The file the table was read from, its licence and what it is. */
+    Source source();
+
+    /** The lasers in channel order (the ring field's numbering); empty for a non-repetitive pattern. */
+    List<Beam> beams();
+
+    /** The modes the sensor offers, the default first. */
+    List<Mode> modes();
+
+    /** Nearest range reported, m. */
+    double rangeMin();
+
+    /** Farthest range reported, m. */
+    double rangeMax();
+
+    /** The 1/e² beam divergence half-angle, rad ([L-16]). */
+    double divergenceHalfAngle();
+
+    /** The return modes the sensor offers, as the lidar's {@code returnMode} names them ({@code STRONGEST}...). */
+    List<String> returnModes();
+
+    /** The ray pattern of {@code mode}, one of {@link #modes()}. */
+    RayPatternGenerator pattern(Mode mode);
+
+    @Override
+    default Class<Mode> configType() {
+        return Mode.class;
+    }
+
+    @Override
+    default Mode defaultConfig() {
+        return modes().get(0);
+    }
+
+    /** {@code {mode: <name>}}: the mode of that name. */
+    @Override
+    default Mode readConfig(Map<String, Object> fields, ConfigReader reader) {
+        for (String k : fields.keySet()) {
+            if (!k.equals("mode")) {
+                throw new IllegalArgumentException("unknown field '" + k + "' of lidar model " + id() + "; expected [mode]");
+            }
+        }
+        Object name = fields.get("mode");
+        return name == null ? defaultConfig() : mode(String.valueOf(name));
+    }
+
+    /** The mode named {@code name} (case-insensitive); an unknown one is refused with the model's modes. */
+    default Mode mode(String name) {
+        for (Mode m : modes()) {
+            if (m.name().equalsIgnoreCase(name)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("mode '" + name + "' is unknown for " + vendor() + " " + id() + "; its modes: "
+                + modes().stream().map(Mode::name).toList());
+    }
+}

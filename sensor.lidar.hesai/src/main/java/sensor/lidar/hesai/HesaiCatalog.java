@@ -1,0 +1,212 @@
+package sensor.lidar.hesai;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+
+import sensor.api.lidar.LidarModelType.Beam;
+import sensor.api.lidar.LidarModelType.Mode;
+import sensor.api.lidar.LidarModelType.Provenance;
+import sensor.api.lidar.LidarModelType.Source;
+import sensor.lidar.api.CatalogModel;
+
+/**
+ * The Hesai models, read from the angle- and firetime-correction files of Hesai's SDK (HesaiLidar_SDK_2.0, Modified
+ * BSD) and tier4/nebula (Apache-2.0), laid out as the SDK's parsers do: channel c fires {@code firetime_c} µs after
+ * its block's time, at encoder azimuth a (clockwise seen from above, from the front); its azimuth is
+ * {@code a + azimuth_c} (the file's offset; the SDK adds {@code firetime·speed·6e-6} degrees for the rotation during
+ * the firing delay), its elevation {@code elevation_c}, and a return at distance d lies at
+ * {@code (d cos φ sin α, d cos φ cos α, d sin φ)} in Hesai's frame (y ahead, x right), that is
+ * {@code (d cos φ cos α, −d cos φ sin α, d sin φ)} with x ahead and y left. The SDK's optical-centre distance
+ * corrections are not applied (no file here holds them). Channels keep the file's order (channel 1 on top), which the
+ * drivers report as the ring.
+ * <p>
+ * Firetime files with a column per operation mode and angle state are read at their first column in which
+ * every channel fires: operation mode 2, angle state 0, distance ≥ A1 in the E3X form (Pandar90, Pandar128E3X);
+ * operational state 2, azimuth state 0 in the OT128 form. The other columns interleave channels between blocks. Modes name the spin rate; their columns are the blocks per rotation at the horizontal resolution of the
+ * maker's manual for that rate.
+ */
+@Component(immediate = true)
+public class HesaiCatalog {
+    static final String SDK = "HesaiTechnology/HesaiLidar_SDK_2.0 correction/ @ ea7f86fad62f";
+    static final String SDK_LICENCE = "BSD (LICENSE-HesaiLidar_SDK_2.0)";
+    static final String NEBULA = "tier4/nebula src/nebula_hesai/nebula_hesai_decoders/calibration @ 606ac41f1f13";
+    static final String NEBULA_LICENCE = "Apache-2.0 (LICENSE-tier4-nebula)";
+
+    private AutoCloseable registration;
+
+    @Activate
+    void activate(BundleContext context) {
+        registration = CatalogModel.register(context, models());
+    }
+
+    @Deactivate
+    void deactivate() throws Exception {
+        registration.close();
+    }
+
+    /** Modes of 10, 20 and 5 Hz at 0.2°, 0.4° and 0.1° (1800, 900, 3600 blocks per rotation). */
+    static final List<Mode> MECHANICAL = List.of(new Mode("10Hz", 1800, 10), new Mode("20Hz", 900, 20),
+            new Mode("5Hz", 3600, 5));
+    /** PandarXT: 0.18° at 10 Hz, 0.36° at 20 Hz, 0.09° at 5 Hz (XT32M2X manual: "every 0.09° at 5 Hz, ..."). */
+    static final List<Mode> XT = List.of(new Mode("10Hz", 2000, 10), new Mode("20Hz", 1000, 20), new Mode("5Hz", 4000, 5));
+
+    /** Every Hesai model of this bundle. */
+    static List<CatalogModel> models() {
+        List<CatalogModel> m = new ArrayList<>();
+        String a = "angle_correction/", f = "firetime_correction/";
+        m.add(model("Pandar40P", a + "Pandar40P_Angle Correction File.csv", f + "Pandar40P_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
+        m.add(model("Pandar40M", a + "Pandar40M_Angle Correction File.csv", f + "Pandar40P_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, MECHANICAL, 120));
+        m.add(model("Pandar64", a + "Pandar64_Angle Correction File.csv", f + "Pandar64_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
+        m.add(model("Pandar90", a + "Pandar90E3X_Angle Correction File.csv", f + "Pandar90_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
+        m.add(model("Pandar128E3X", a + "Pandar128E3X_Angle Correction File.csv",
+                f + "Pandar128E3X_Firetime Correction File.csv", Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
+        m.add(model("OT128", a + "OT128_Angle Correction File.csv", f + "OT128_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
+        m.add(model("PandarQT64", a + "PandarQT_Angle Correction File.csv", f + "PandarQT_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, List.of(new Mode("10Hz", 600, 10)), 60));
+        m.add(model("PandarXT-16", a + "PandarXT-16_Angle Correction File.csv",
+                f + "PandarXT-16_Firetime Correction File.csv", Provenance.NOMINAL, XT, 120));
+        m.add(model("PandarXT-32", a + "PandarXT_Angle Correction File.csv", f + "PandarXT-32_Firetime Correction File.csv",
+                Provenance.NOMINAL, XT, 120));
+        m.add(model("PandarXT-32-unit", "nebula/PandarXT32.csv", f + "PandarXT-32_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, XT, 120));
+        m.add(model("XT32M2X", a + "XT32M2X_Angle Correction File.csv", f + "PandarXT-32M2X_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, XT, 300));
+        return m;
+    }
+
+    private static CatalogModel model(String id, String angles, String firetimes, Provenance provenance, List<Mode> modes,
+            double rangeMax) {
+        double[][] table = angles(angles);
+        double[] fire = firetimes(firetimes, table.length);
+        List<Beam> beams = new ArrayList<>();
+        for (int c = 0; c < table.length; c++) {
+            beams.add(new Beam(Math.toRadians(table[c][0]), -Math.toRadians(table[c][1]), 0, 0, 0, fire[c] * 1e-6));
+        }
+        boolean nebula = angles.startsWith("nebula/");
+        String what = (provenance == Provenance.NOMINAL ? "nominal angles" : "one unit's calibration")
+                + ", firing times from " + firetimes.substring(firetimes.indexOf('/') + 1);
+        Source source = new Source(angles, nebula ? NEBULA : SDK, nebula ? NEBULA_LICENCE : SDK_LICENCE, provenance, what);
+        // range: nominal figures (PandarXT-16: 120 m, user manual appendix I); divergence 1.5 mrad half-angle, not verified
+        return CatalogModel.spinning(id, "Hesai", "Hesai " + id + ", " + what, source, beams, modes, 0.3, rangeMax, 0.0015,
+                List.of("STRONGEST", "LAST", "DUAL"));
+    }
+
+    static List<String> lines(String file) {
+        try (InputStream in = HesaiCatalog.class.getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IllegalStateException("missing Hesai correction resource " + file);
+            }
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return List.of(text.replace("\uFEFF", "").split("\r?\n"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Angle CSV: a header, then {@code channel, elevation, azimuth} (degrees), channels numbered from 1 in order. */
+    static double[][] angles(String file) {
+        List<String> lines = lines(file);
+        List<double[]> rows = new ArrayList<>();
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            double[] v = numbers(file, i + 1, lines.get(i), 3);
+            if ((int) v[0] != rows.size() + 1) {
+                throw new IllegalArgumentException(file + " line " + (i + 1) + ": channel " + (int) v[0] + " where channel "
+                        + (rows.size() + 1) + " is due");
+            }
+            if (!(Math.abs(v[1]) <= 90)) {
+                throw new IllegalArgumentException(file + " line " + (i + 1) + ": elevation must be in [-90, 90] degrees, got "
+                        + v[1]);
+            }
+            rows.add(new double[] {v[1], v[2]});
+        }
+        return rows.toArray(double[][]::new);
+    }
+
+    /** Firing time of each channel, µs, from any of the three firetime forms (see the class comment). */
+    static double[] firetimes(String file, int channels) {
+        List<String> lines = lines(file);
+        TreeMap<Integer, Double> times = new TreeMap<>();
+        String head = lines.get(0);
+        if (head.startsWith("Operational State")) { // OT128 form: µs, "-" where a channel does not fire
+            int column = firstColumn(file, lines, 2, "-");
+            for (int i = 2; i < lines.size(); i++) {
+                if (!lines.get(i).isBlank()) {
+                    String[] cells = lines.get(i).split(",");
+                    times.put((int) numbers(file, i + 1, cells[0], 1)[0], numbers(file, i + 1, cells[column], 1)[0]);
+                }
+            }
+        } else if (head.startsWith("Channel") || head.startsWith("channel")) {
+            for (int i = 1; i < lines.size(); i++) {
+                if (!lines.get(i).isBlank()) {
+                    double[] v = numbers(file, i + 1, lines.get(i), 2);
+                    times.put((int) v[0], v[1]);
+                }
+            }
+        } else { // E3X form: threshold, two header rows, then channel and values in ns, 0 where a channel does not fire
+            int column = firstColumn(file, lines, 3, "0");
+            for (int i = 3; i < lines.size(); i++) {
+                if (!lines.get(i).isBlank()) {
+                    String[] cells = lines.get(i).split(",");
+                    times.put((int) numbers(file, i + 1, cells[0], 1)[0],
+                            numbers(file, i + 1, cells[column], 1)[0] / 1000);
+                }
+            }
+        }
+        double[] fire = new double[channels];
+        for (int c = 1; c <= channels; c++) {
+            Double t = times.get(c);
+            if (t == null) {
+                throw new IllegalArgumentException(file + ": no firing time for channel " + c + " of " + channels);
+            }
+            fire[c - 1] = t;
+        }
+        return fire;
+    }
+
+    /** The first value column in which every channel fires (no cell equal to {@code idle}). */
+    private static int firstColumn(String file, List<String> lines, int firstRow, String idle) {
+        int columns = lines.get(firstRow).split(",").length;
+        for (int col = 1; col < columns; col++) {
+            int c = col;
+            if (lines.stream().skip(firstRow).filter(l -> !l.isBlank())
+                    .noneMatch(l -> c >= l.split(",").length || l.split(",")[c].strip().equals(idle))) {
+                return col;
+            }
+        }
+        throw new IllegalArgumentException(file + ": no column in which every channel fires");
+    }
+
+    private static double[] numbers(String file, int line, String text, int count) {
+        String[] cells = text.split(",");
+        if (cells.length < count) {
+            throw new IllegalArgumentException(file + " line " + line + ": expected " + count + " values, got " + cells.length);
+        }
+        double[] v = new double[count];
+        for (int i = 0; i < count; i++) {
+            try {
+                v[i] = Double.parseDouble(cells[i].strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + " line " + line + ": '" + cells[i].strip() + "' is not a number");
+            }
+        }
+        return v;
+    }
+}

@@ -1,0 +1,122 @@
+package sensor.lidar.robosense;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+
+import sensor.api.lidar.LidarModelType.Beam;
+import sensor.api.lidar.LidarModelType.Mode;
+import sensor.api.lidar.LidarModelType.Provenance;
+import sensor.api.lidar.LidarModelType.Source;
+import sensor.lidar.api.CatalogModel;
+
+/**
+ * The RoboSense models, read from the {@code angle.csv} files of RoboSense's ROS driver (ros_rslidar, BSD-3-Clause)
+ * and a tier4/nebula table (Apache-2.0), laid out as ros_rslidar's {@code rawdata.cc} does: one line per laser in
+ * laser-id order, the vertical angle in degrees and an optional horizontal offset (0 when missing); at encoder azimuth
+ * a (clockwise) the laser's azimuth is {@code a + offset}, and a return at distance d lies at
+ * {@code (d cos φ cos(a + offset), −d cos φ sin(a + offset), d sin φ)}. The driver's optical-centre terms (Rx, Rz)
+ * are constants of its source, not of these files, and are not applied. Channels keep the file's order.
+ * <p>
+ * Timing (rs_driver {@code decoder_RS16.hpp}): RS-16 blocks every 55.50 µs, lasers 2.80 µs apart. The other files
+ * come without firing times in the files here: their lasers fire at the column time, every 55.52 µs (RS-32, Bpearl)
+ * or 55.56 µs (Helios, {@code decoder_RSHELIOS.hpp}). Modes of 600, 300 and 1200 rpm hold the whole number of
+ * columns nearest one rotation.
+ */
+@Component(immediate = true)
+public class RoboSenseCatalog {
+    static final String DRIVER = "RoboSense-LiDAR/ros_rslidar rslidar_pointcloud/data @ 726eacca9456";
+    static final String DRIVER_LICENCE = "BSD-3-Clause (LICENSE-ros_rslidar)";
+
+    private AutoCloseable registration;
+
+    @Activate
+    void activate(BundleContext context) {
+        registration = CatalogModel.register(context, models());
+    }
+
+    @Deactivate
+    void deactivate() throws Exception {
+        registration.close();
+    }
+
+    /** Every RoboSense model of this bundle. */
+    static List<CatalogModel> models() {
+        List<CatalogModel> m = new ArrayList<>();
+        m.add(model("RS-LiDAR-16", "ros_rslidar_rs_lidar_16_angle.csv", DRIVER, DRIVER_LICENCE, Provenance.UNIT_CALIBRATION,
+                "one unit's calibration", 55.50e-6, 2.80e-6, 150));
+        m.add(model("RS-LiDAR-32", "ros_rslidar_rs_lidar_32_angle.csv", DRIVER, DRIVER_LICENCE,
+                Provenance.UNIT_CALIBRATION, "one unit's calibration; no firing times: lasers at the column time",
+                55.52e-6, 0, 200));
+        m.add(model("RS-Bpearl", "ros_rslidar_rs_bpearl_angle.csv", DRIVER, DRIVER_LICENCE, Provenance.NOMINAL,
+                "nominal angles read as the driver reads them (vertical angle as written, 2.3° to 89.5°); "
+                        + "no firing times: lasers at the column time", 55.52e-6, 0, 100));
+        m.add(model("RS-Helios-5515", "nebula_Helios5515.csv", "tier4/nebula nebula_decoders/calibration/robosense "
+                + "(pull request 77)", "Apache-2.0 (LICENSE-tier4-nebula)", Provenance.NOMINAL,
+                "nominal angles; no firing times: lasers at the column time", 55.56e-6, 0, 150));
+        return m;
+    }
+
+    private static CatalogModel model(String id, String file, String origin, String licence, Provenance provenance,
+            String what, double columnPeriod, double laserSpacing, double rangeMax) {
+        double[][] table = read(file);
+        List<Beam> beams = new ArrayList<>();
+        for (int i = 0; i < table.length; i++) {
+            beams.add(new Beam(Math.toRadians(table[i][0]), -Math.toRadians(table[i][1]), 0, 0, 0, laserSpacing * i));
+        }
+        List<Mode> modes = new ArrayList<>();
+        for (int rpm : new int[] {600, 300, 1200}) {
+            int columns = (int) Math.round(60.0 / rpm / columnPeriod);
+            modes.add(new Mode(rpm + "rpm", columns, 1 / (columns * columnPeriod)));
+        }
+        // range: nominal figures; divergence 1.5 mrad half-angle for all: not verified against a datasheet here
+        return CatalogModel.spinning(id, "RoboSense", "RoboSense " + id + ", " + what, new Source(file, origin, licence,
+                provenance, what), beams, modes, 0.3, rangeMax, 0.0015, List.of("STRONGEST", "LAST", "DUAL"));
+    }
+
+    /** {@code vertical[,horizontal]} per line (degrees), an optional header line of words skipped. */
+    static double[][] read(String file) {
+        String text;
+        try (InputStream in = RoboSenseCatalog.class.getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IllegalStateException("missing RoboSense angle resource " + file);
+            }
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("\uFEFF", "");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String[] lines = text.split("\r?\n");
+        List<double[]> rows = new ArrayList<>();
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || (i == 0 && Character.isLetter(line.charAt(0)))) {
+                continue;
+            }
+            String[] cells = line.split(",");
+            boolean idFirst = cells.length == 3; // nebula: laser id, elevation, azimuth
+            try {
+                double vertical = Double.parseDouble(cells[idFirst ? 1 : 0].strip());
+                double horizontal = cells.length > 1 ? Double.parseDouble(cells[idFirst ? 2 : 1].strip()) : 0;
+                if (!(Math.abs(vertical) <= 90)) {
+                    throw new IllegalArgumentException(file + " line " + (i + 1) + ": vertical angle must be in [-90, 90] "
+                            + "degrees, got " + vertical);
+                }
+                rows.add(new double[] {vertical, horizontal});
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + " line " + (i + 1) + ": '" + line + "' is not a number list");
+            }
+        }
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException(file + ": no laser angles");
+        }
+        return rows.toArray(double[][]::new);
+    }
+}
