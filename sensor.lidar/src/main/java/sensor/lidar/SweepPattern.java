@@ -61,8 +61,8 @@ final class SweepPattern implements RayPatternGenerator, ScanningPattern {
             Beam b = beams.get(i);
             Args.inRange("altitudes[" + i + "]", b.elevation(), -Math.PI / 2, Math.PI / 2);
             Args.inRange("azimuthOffsets[" + i + "]", b.azimuthOffset(), -2 * Math.PI, 2 * Math.PI);
-            firingOffsets[i] = Args.inRange("firingTime[" + i + "]", b.firingTime(), -1 / (columns * rate),
-                    1 / (columns * rate));
+            // a beam may fire a little before its column's time or after the next column's (PandarXT: 51 µs in 50 µs)
+            firingOffsets[i] = Args.inRange("firingTime[" + i + "]", b.firingTime(), -0.5 / rate, 0.5 / rate);
         }
         List<Pose> list = new ArrayList<>(columns * channels);
         for (int m = 0; m < columns; m++) {

@@ -1,0 +1,114 @@
+package sensor.lidar.hesai;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import sensor.api.geom.Pose;
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.LidarModelType.Mode;
+import sensor.api.lidar.RayInterval;
+import sensor.api.lidar.RayPatternGenerator;
+import sensor.lidar.api.CatalogModel;
+
+/**
+ * Every ray of every Hesai model against its angle- and firetime-correction files, read here with their headers, put
+ * through the SDK's geometry written out here: channel c of block k fires at k/(N·rate) + firetime_c; the encoder is
+ * then at a = 360°·rate·t (clockwise), the channel's azimuth α = a + azimuth_c and elevation φ = elevation_c, and a
+ * return at distance d lies at (d cos φ sin α, d cos φ cos α, d sin φ) with y ahead, that is
+ * (d cos φ cos α, −d cos φ sin α, d sin φ) with x ahead. Firetime columns are chosen by their header labels:
+ * operation mode 2, angle state 0, distance ≥ A1 (E3X form); operational state 2, azimuth state 0 (OT128 form).
+ */
+class HesaiCatalogTest {
+    static List<String[]> csv(String file) throws IOException {
+        try (InputStream in = HesaiCatalog.class.getResourceAsStream(file)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("\uFEFF", "");
+            return text.lines().filter(l -> !l.isBlank()).map(l -> l.strip().split(",")).toList();
+        }
+    }
+
+    /** Firing time of each channel (1-based), µs. */
+    static Map<Integer, Double> firetimes(String file) throws IOException {
+        List<String[]> rows = csv(file);
+        Map<Integer, Double> t = new HashMap<>();
+        int column = 1, first = 1;
+        double unit = 1;
+        if (rows.get(0)[0].equals("Operational State")) {
+            for (column = 1; !(rows.get(0)[column].equals("2") && rows.get(1)[column].equals("0")); column++) { }
+            first = 2;
+        } else if (rows.get(1)[0].equals("operation mode")) {
+            for (column = 1; !(rows.get(0)[column].equals("distance>=A1") && rows.get(1)[column].equals("2")
+                    && rows.get(2)[column].equals("0")); column++) { }
+            first = 3;
+            unit = 1e-3;
+        }
+        for (String[] r : rows.subList(first, rows.size())) {
+            t.put(Integer.parseInt(r[0].strip()), Double.parseDouble(r[column].strip()) * unit);
+        }
+        return t;
+    }
+
+    @ParameterizedTest(name = "{0} against {1}")
+    @CsvSource(delimiter = ';', value = {
+        "Pandar40P; angle_correction/Pandar40P_Angle Correction File.csv; firetime_correction/Pandar40P_Firetime Correction File.csv",
+        "Pandar40M; angle_correction/Pandar40M_Angle Correction File.csv; firetime_correction/Pandar40P_Firetime Correction File.csv",
+        "Pandar64; angle_correction/Pandar64_Angle Correction File.csv; firetime_correction/Pandar64_Firetime Correction File.csv",
+        "Pandar90; angle_correction/Pandar90E3X_Angle Correction File.csv; firetime_correction/Pandar90_Firetime Correction File.csv",
+        "Pandar128E3X; angle_correction/Pandar128E3X_Angle Correction File.csv; firetime_correction/Pandar128E3X_Firetime Correction File.csv",
+        "OT128; angle_correction/OT128_Angle Correction File.csv; firetime_correction/OT128_Firetime Correction File.csv",
+        "PandarQT64; angle_correction/PandarQT_Angle Correction File.csv; firetime_correction/PandarQT_Firetime Correction File.csv",
+        "PandarXT-16; angle_correction/PandarXT-16_Angle Correction File.csv; firetime_correction/PandarXT-16_Firetime Correction File.csv",
+        "PandarXT-32; angle_correction/PandarXT_Angle Correction File.csv; firetime_correction/PandarXT-32_Firetime Correction File.csv",
+        "PandarXT-32-unit; nebula/PandarXT32.csv; firetime_correction/PandarXT-32_Firetime Correction File.csv",
+        "XT32M2X; angle_correction/XT32M2X_Angle Correction File.csv; firetime_correction/PandarXT-32M2X_Firetime Correction File.csv",
+    })
+    void everyRayFollowsTheCorrectionFilesAndTheSdkGeometry(String id, String angles, String fire) throws IOException {
+        List<String[]> rows = csv(angles);
+        Map<Integer, Double> firetime = firetimes(fire);
+        CatalogModel model = HesaiCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
+        assertEquals(angles, model.source().file());
+        int channels = rows.size() - 1;
+        for (Mode mode : model.modes()) {
+            RayPatternGenerator p = model.pattern(mode);
+            int n = mode.columns();
+            double rate = mode.rate(), start = -0.5 / (n * rate), end = (n - 0.5) / (n * rate);
+            RayInterval all = p.interval(start, end);
+            assertEquals(n * channels, all.count());
+            for (int i = 0; i < all.count(); i++) {
+                int k = i / channels, c = i % channels;
+                String[] row = rows.get(c + 1);
+                double t = k / (n * rate) + firetime.get(c + 1) * 1e-6;
+                double alpha = Math.toRadians(360 * rate * t + Double.parseDouble(row[2]));
+                double phi = Math.toRadians(Double.parseDouble(row[1]));
+                Pose ray = p.rays().get(all.rayIndex(i, p.rays().size()));
+                Vec3 d = ray.transformVector(Vec3.Z);
+                String where = id + " " + mode.name() + " block " + k + " channel " + (c + 1);
+                assertEquals(Math.cos(phi) * Math.cos(alpha), d.x(), 1e-9, where);
+                assertEquals(-Math.cos(phi) * Math.sin(alpha), d.y(), 1e-9, where);
+                assertEquals(Math.sin(phi), d.z(), 1e-9, where);
+                assertEquals(0, ray.position().norm(), 1e-6, where);
+                assertEquals(t, p.firingTime(i, all, start, end), 1e-9, where);
+            }
+        }
+    }
+
+    @Test
+    void aMalformedFileIsRefusedWithItsLine() {
+        assertEquals(11, HesaiCatalog.models().size());
+        var e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.angles("README.md"));
+        assertTrue(e.getMessage().startsWith("README.md line 3: "), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> HesaiCatalog.firetimes("firetime_correction/PandarXT-16_Firetime Correction File.csv", 32));
+        assertEquals("firetime_correction/PandarXT-16_Firetime Correction File.csv: no firing time for channel 17 of 32",
+                e.getMessage());
+    }
+}

@@ -1,0 +1,134 @@
+package sensor.lidar.ouster;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import sensor.api.geom.Pose;
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.LidarModelType.Mode;
+import sensor.api.lidar.LidarModelType.Provenance;
+import sensor.api.lidar.RayInterval;
+import sensor.api.lidar.RayPatternGenerator;
+import sensor.lidar.api.CatalogModel;
+
+/**
+ * Every ray of every Ouster model against the maker's metadata file, read with a general JSON parser, put through
+ * ouster-sdk's {@code make_xyz_lut} formula written out here: θ_e = 2π − 2π·column/W, θ_a = −azimuth·π/180,
+ * φ = altitude·π/180, direction (cos(θ_e + θ_a) cos φ, sin(θ_e + θ_a) cos φ, sin φ), beam origin
+ * (cos θ_e · t03, sin θ_e · t03, t23) from {@code beam_to_lidar_transform} (or
+ * {@code lidar_origin_to_beam_origin_mm}), every beam of column k fired at k/(W·rate).
+ */
+class OusterCatalogTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @ParameterizedTest(name = "{0} against {1}")
+    @CsvSource({
+        "OS0-32, OS-0-32-U1_v2.2.0_1024x10.json, -1, 1, 0",
+        "OS0-64, OS-0-64-U13_v2.2.0_512x10.json, -1, 1, 0",
+        "OS0-64-U02, OS-0-64-U02_v1.14beta_1024x10_legacy.json, 27.67, 1, 0",
+        "OS0-128, OS-0-128_v3.0.1_1024x10.json, -1, 1, 0",
+        "OS0-128-rev6, OS-0-128-U1_v2.3.0_1024x10.json, -1, 1, 0",
+        "OS1-16-gen1, OS-1-16-A2_v2.4.0_1024x10_ouster_clib.json, -1, 1, 0",
+        "OS1-32, 2_0_rc2_os-992011000121-32U0_legacy.json, -1, 1, 0",
+        "OS1-32-gen1, OS-1-32-A02_v1.14beta_1024x10_legacy.json, 12.163, 1, 0",
+        "OS1-32-gradient, OS-1-32-G_v2.1.1_1024x10.json, -1, 1, 0",
+        "OS1-64, OS-1-64-U02_v2.0.0_512x10.json, -1, 1, 0",
+        "OS1-64-gen1, OS-1-64-gen1_v2.1.2_1024x10.json, -1, 1, 0",
+        "OS1-64-ABOVE_HORIZON, same_ports.2.json, -1, 1, 0",
+        "OS1-128, OS-1-128_v2.3.0_1024x10.json, -1, 1, 0",
+        "OS1-128-rev7, OS-1-128_rev7_v3.0.1_1024x10.json, -1, 1, 0",
+        "OS2-32, OS-2-32-U0_v2.0.0_1024x10.json, -1, 1, 0",
+        "OS2-128, OS-2-128-U1_v2.3.0_1024x10.json, -1, 1, 0",
+        "OS2-128-rev7, OS-2-128_v2.5.0_512x10.json, -1, 1, 0",
+        // derived: every second beam (step 2), or mirrored (step -1: altitude negated, order reversed)
+        "OS2-64, OS-2-128-U1_v2.3.0_1024x10.json, -1, 2, 0",
+        "OS1-32-ABOVE_HORIZON, same_ports.2.json, -1, 2, 0",
+        "OS1-64-BELOW_HORIZON, same_ports.2.json, -1, 1, 1",
+        "OS1-32-BELOW_HORIZON, same_ports.2.json, -1, 2, 1",
+    })
+    void everyRayFollowsTheMetadataAndTheSdkFormula(String id, String file, double statedOriginMm, int step,
+            int mirrored) throws IOException {
+        JsonNode meta;
+        try (InputStream in = OusterCatalog.class.getResourceAsStream(file)) {
+            meta = JSON.readTree(in);
+        }
+        JsonNode alt = meta.findValue("beam_altitude_angles"), az = meta.findValue("beam_azimuth_angles");
+        JsonNode transform = meta.findValue("beam_to_lidar_transform"), n = meta.findValue("lidar_origin_to_beam_origin_mm");
+        double t03 = transform != null ? transform.get(3).asDouble() : n != null ? n.asDouble() : statedOriginMm;
+        double t23 = transform != null ? transform.get(11).asDouble() : 0;
+        assertTrue(t03 > 0, "a beam origin for " + file);
+        CatalogModel model = OusterCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
+        assertEquals("Ouster", model.vendor());
+        assertEquals(file, model.source().file());
+        assertEquals(step == 1 && mirrored == 0 ? Provenance.UNIT_CALIBRATION : Provenance.DERIVED,
+                model.source().provenance());
+        int channels = alt.size() / step;
+        for (Mode mode : List.of(model.mode("512x10"), model.mode("2048x10"))) {
+            RayPatternGenerator p = model.pattern(mode);
+            int w = mode.columns();
+            double rate = mode.rate(), start = -0.5 / (w * rate), end = (w - 0.5) / (w * rate);
+            RayInterval all = p.interval(start, end);
+            assertEquals(w * channels, all.count());
+            for (int i = 0; i < all.count(); i++) {
+                int k = i / channels, c = i % channels;
+                int beam = (mirrored == 1 ? channels - 1 - c : c) * step;
+                double sign = mirrored == 1 ? -1 : 1;
+                double encoder = 2 * Math.PI - k * 2 * Math.PI / w, azimuth = -az.get(beam).asDouble() * Math.PI / 180;
+                double phi = sign * alt.get(beam).asDouble() * Math.PI / 180;
+                Pose ray = p.rays().get(all.rayIndex(i, p.rays().size()));
+                Vec3 d = ray.transformVector(Vec3.Z);
+                String where = id + " " + mode.name() + " column " + k + " channel " + c;
+                assertEquals(Math.cos(encoder + azimuth) * Math.cos(phi), d.x(), 1e-9, where);
+                assertEquals(Math.sin(encoder + azimuth) * Math.cos(phi), d.y(), 1e-9, where);
+                assertEquals(Math.sin(phi), d.z(), 1e-9, where);
+                assertEquals(Math.cos(encoder) * t03 / 1000, ray.position().x(), 1e-6, where);
+                assertEquals(Math.sin(encoder) * t03 / 1000, ray.position().y(), 1e-6, where);
+                assertEquals(sign * t23 / 1000, ray.position().z(), 1e-6, where);
+                assertEquals(k / (w * rate), p.firingTime(i, all, start, end), 1e-9, where);
+            }
+        }
+    }
+
+    @Test
+    void theCatalogHasEveryPublishedConfigurationAndTheFourDerivedOnes() {
+        List<CatalogModel> models = OusterCatalog.models();
+        assertEquals(21, models.size());
+        assertEquals(4, models.stream().filter(m -> m.source().provenance() == Provenance.DERIVED).count());
+        assertEquals(models.size(), models.stream().map(CatalogModel::id).distinct().count(), "ids are unique");
+        CatalogModel os1 = models.stream().filter(m -> m.id().equals("OS1-64")).findFirst().orElseThrow();
+        assertEquals("1024x10", os1.defaultConfig().name());
+        assertEquals(List.of("1024x10", "512x10", "512x20", "1024x20", "2048x10"),
+                os1.modes().stream().map(Mode::name).toList());
+        assertEquals(120, os1.rangeMax());
+        var e = assertThrows(IllegalArgumentException.class, () -> os1.mode("4096x5"));
+        assertEquals("mode '4096x5' is unknown for Ouster OS1-64; its modes: [1024x10, 512x10, 512x20, 1024x20, 2048x10]",
+                e.getMessage());
+    }
+
+    @Test
+    void theOusterPatternTypeOfRelease010IsTheModelsBeamTable() {
+        var p = new OusterPattern().create(new OusterPattern.Config("OS1-32", "512x10"));
+        assertEquals(32 * 512, p.rays().size());
+        CatalogModel os1 = OusterCatalog.models().stream().filter(m -> m.id().equals("OS1-32")).findFirst().orElseThrow();
+        assertEquals(os1.pattern(os1.mode("512x10")).rays(), p.rays());
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> new OusterPattern().create(new OusterPattern.Config("OS1-99", "512x10")));
+        assertTrue(e.getMessage().startsWith("model 'OS1-99' is unknown; known Ouster models: [OS0-32"), e.getMessage());
+    }
+
+    @Test
+    void aMalformedMetadataFileIsRefusedWithItsLine() {
+        var e = assertThrows(IllegalArgumentException.class, () -> OusterCatalog.load("README.md", 0));
+        assertEquals("README.md: no beam_altitude_angles", e.getMessage());
+    }
+}

@@ -1,0 +1,78 @@
+package sensor.lidar.robosense;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import sensor.api.geom.Pose;
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.LidarModelType.Mode;
+import sensor.api.lidar.RayInterval;
+import sensor.api.lidar.RayPatternGenerator;
+import sensor.lidar.api.CatalogModel;
+
+/**
+ * Every ray of every RoboSense model against its angle file, read here line by line as ros_rslidar reads it (vertical
+ * angle, optional horizontal offset, degrees), put through the driver's formula written out here: laser i of column
+ * k fires at k·T + i·Δ (RS-16: T = 55.50 µs, Δ = 2.80 µs, rs_driver {@code decoder_RS16.hpp}; others Δ = 0), the
+ * encoder is then at a = 2π·t/(N·T) (clockwise), and a return at distance d lies at
+ * (d cos φ cos(a + offset), −d cos φ sin(a + offset), d sin φ).
+ */
+class RoboSenseCatalogTest {
+    @ParameterizedTest(name = "{0} against {1}")
+    @CsvSource({
+        "RS-LiDAR-16, ros_rslidar_rs_lidar_16_angle.csv, 55.50, 2.80, 0",
+        "RS-LiDAR-32, ros_rslidar_rs_lidar_32_angle.csv, 55.52, 0, 0",
+        "RS-Bpearl, ros_rslidar_rs_bpearl_angle.csv, 55.52, 0, 0",
+        "RS-Helios-5515, nebula_Helios5515.csv, 55.56, 0, 1",
+    })
+    void everyRayFollowsTheAngleFileAndTheDriversFormula(String id, String file, double periodMicros,
+            double spacingMicros, int idColumn) throws IOException {
+        List<double[]> rows;
+        try (InputStream in = RoboSenseCatalog.class.getResourceAsStream(file)) {
+            rows = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !Character.isLetter(l.charAt(0)))
+                    .map(l -> java.util.Arrays.stream(l.split(",")).skip(idColumn).mapToDouble(Double::parseDouble).toArray())
+                    .toList();
+        }
+        CatalogModel model = RoboSenseCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
+        double period = periodMicros * 1e-6;
+        for (Mode mode : model.modes()) {
+            int n = (int) Math.round(60.0 / Integer.parseInt(mode.name().replace("rpm", "")) / period);
+            RayPatternGenerator p = model.pattern(mode);
+            int channels = rows.size();
+            double start = -0.5 * period, end = (n - 0.5) * period;
+            RayInterval all = p.interval(start, end);
+            assertEquals(n * channels, all.count());
+            for (int i = 0; i < all.count(); i++) {
+                int k = i / channels, c = i % channels;
+                double t = k * period + c * spacingMicros * 1e-6;
+                double[] row = rows.get(c);
+                double az = 2 * Math.PI * t / (n * period) + Math.toRadians(row.length > 1 ? row[1] : 0);
+                double phi = Math.toRadians(row[0]);
+                Pose ray = p.rays().get(all.rayIndex(i, p.rays().size()));
+                Vec3 d = ray.transformVector(Vec3.Z);
+                String where = id + " " + mode.name() + " column " + k + " laser " + c;
+                assertEquals(Math.cos(phi) * Math.cos(az), d.x(), 1e-9, where);
+                assertEquals(-Math.cos(phi) * Math.sin(az), d.y(), 1e-9, where);
+                assertEquals(Math.sin(phi), d.z(), 1e-9, where);
+                assertEquals(0, ray.position().norm(), 1e-6, where);
+                assertEquals(t, p.firingTime(i, all, start, end), 1e-9, where);
+            }
+        }
+    }
+
+    @Test
+    void aMalformedFileIsRefusedWithItsLine() {
+        assertEquals(4, RoboSenseCatalog.models().size());
+        var e = assertThrows(IllegalArgumentException.class, () -> RoboSenseCatalog.read("README.md"));
+        assertTrue(e.getMessage().startsWith("README.md line "), e.getMessage());
+    }
+}

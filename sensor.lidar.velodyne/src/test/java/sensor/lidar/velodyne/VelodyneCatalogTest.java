@@ -1,0 +1,120 @@
+package sensor.lidar.velodyne;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import sensor.api.geom.Pose;
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.LidarModelType.Mode;
+import sensor.api.lidar.RayInterval;
+import sensor.api.lidar.RayPatternGenerator;
+import sensor.lidar.api.CatalogModel;
+
+/**
+ * Every ray of every Velodyne model against the driver's calibration file, read with a YAML parser, put through the
+ * driver's formulas written out here ({@code rawdata.cpp}): β = a − rot_correction for encoder azimuth a (clockwise),
+ * {@code x = (d cos φ − v sin φ) cos β + h sin β}, {@code y = −(d cos φ − v sin φ) sin β + h cos β},
+ * {@code z = d sin φ + v cos φ}; origin at d = 0, direction the change per metre. Firing times from the
+ * {@code rawdata.hpp} constants: sequence period T and laser offset τ(laser_id); a = 2π·t/(N·T) with N the whole number
+ * of sequences in one rotation at the mode's rpm. Rings count up from the lowest beam.
+ */
+class VelodyneCatalogTest {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    /** τ of laser l, µs, per the driver's timing tables. */
+    static double firingMicros(String timing, int l) {
+        return switch (timing) {
+            case "vlp16" -> 2.304 * l;
+            case "vlp32" -> 2.304 * (l / 2);
+            case "hdl32" -> 1.152 * (l / 2);
+            case "vls128" -> 2.665 * (l / 8 + (l / 8) / 8);
+            default -> 0;
+        };
+    }
+
+    @ParameterizedTest(name = "{0} against {1}")
+    @CsvSource({
+        "VLP-16, VLP16db.yaml, 55.296, vlp16",
+        "VLP-16-HiRes, VLP16_hires_db.yaml, 55.296, vlp16",
+        "VLP-32C, VeloView-VLP-32C.yaml, 55.296, vlp32",
+        "HDL-32E, 32db.yaml, 46.080, hdl32",
+        "VLS-128, VLS128.yaml, 53.3, vls128",
+        "HDL-64E, 64e_utexas.yaml, 64.1025641025641, none",
+        "HDL-64E-S2, 64e_s2.1-sztaki.yaml, 48.000721930857836, none",
+        "HDL-64E-S3, 64e_s3-xiesc.yaml, 28.800035020842586, none",
+    })
+    void everyRayFollowsTheCalibrationAndTheDriversFormula(String id, String file, double periodMicros, String timing)
+            throws IOException {
+        JsonNode yaml;
+        try (InputStream in = VelodyneCatalog.class.getResourceAsStream(file)) {
+            yaml = YAML.readTree(in);
+        }
+        List<JsonNode> lasers = new ArrayList<>();
+        yaml.get("lasers").forEach(lasers::add);
+        lasers.sort(Comparator.comparingDouble(l -> l.get("vert_correction").asDouble()));
+        CatalogModel model = VelodyneCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
+        assertEquals(file, model.source().file());
+        double period = periodMicros * 1e-6;
+        for (Mode mode : List.of(model.mode("600rpm"), model.mode("1200rpm"))) {
+            int n = (int) Math.round(60.0 / Integer.parseInt(mode.name().replace("rpm", "")) / period);
+            assertEquals(n, mode.columns());
+            RayPatternGenerator p = model.pattern(mode);
+            int channels = lasers.size();
+            double start = -0.5 * period, end = (n - 0.5) * period;
+            RayInterval all = p.interval(start, end);
+            assertEquals(n * channels, all.count());
+            for (int i = 0; i < all.count(); i++) {
+                int k = i / channels;
+                JsonNode l = lasers.get(i % channels);
+                double t = k * period + firingMicros(timing, l.get("laser_id").asInt()) * 1e-6;
+                double a = 2 * Math.PI * t / (n * period), beta = a - l.get("rot_correction").asDouble();
+                double phi = l.get("vert_correction").asDouble(), v = l.path("vert_offset_correction").asDouble(0);
+                double h = l.path("horiz_offset_correction").asDouble(0);
+                double[] p0 = point(0, phi, v, h, beta), p1 = point(1, phi, v, h, beta);
+                Pose ray = p.rays().get(all.rayIndex(i, p.rays().size()));
+                Vec3 d = ray.transformVector(Vec3.Z);
+                String where = id + " " + mode.name() + " column " + k + " laser " + l.get("laser_id").asInt();
+                assertEquals(p1[0] - p0[0], d.x(), 1e-9, where);
+                assertEquals(p1[1] - p0[1], d.y(), 1e-9, where);
+                assertEquals(p1[2] - p0[2], d.z(), 1e-9, where);
+                assertEquals(p0[0], ray.position().x(), 1e-6, where);
+                assertEquals(p0[1], ray.position().y(), 1e-6, where);
+                assertEquals(p0[2], ray.position().z(), 1e-6, where);
+                assertEquals(t, p.firingTime(i, all, start, end), 1e-9, where);
+            }
+        }
+    }
+
+    /** The driver's point at distance d, in ROS axes. */
+    private static double[] point(double d, double phi, double v, double h, double beta) {
+        double xy = d * Math.cos(phi) - v * Math.sin(phi);
+        return new double[] {xy * Math.cos(beta) + h * Math.sin(beta), -xy * Math.sin(beta) + h * Math.cos(beta),
+            d * Math.sin(phi) + v * Math.cos(phi)};
+    }
+
+    @Test
+    void aMalformedCalibrationIsRefusedWithItsLine() {
+        var e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml",
+                "lasers:\n- {laser_id: 0, rot_correction: 0.0,\n  vert_correction: x}\n"));
+        assertEquals("bad.yaml line 2: vert_correction 'x' is not a number", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml",
+                "lasers:\n- {laser_id: 0, rot_correction: 0.0}\n"));
+        assertEquals("bad.yaml line 2: laser entry without vert_correction", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml", "num_lasers: 16\n"));
+        assertTrue(e.getMessage().startsWith("bad.yaml: no lasers"), e.getMessage());
+        assertEquals(8, VelodyneCatalog.models().size());
+    }
+}
