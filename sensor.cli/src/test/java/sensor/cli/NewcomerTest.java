@@ -86,7 +86,8 @@ class NewcomerTest {
                 """);
         ScenarioTest.Result r = cli("validate", dir.resolve("mode.yaml").toString());
         assertEquals(3, r.code());
-        assertTrue(r.err().contains("mode.yaml:7:7: sensors 'l': mode must be one of"), r.err());
+        assertTrue(r.err().contains("mode.yaml:7:7: sensors 'l': mode '4096x5' is unknown for Ouster OS1-64; its modes: "
+                + "[1024x10, 512x10, 512x20, 1024x20, 2048x10]"), r.err());
         Files.writeString(dir.resolve("format.yaml"), "version: 1\noutput: {formats: [csv, pcd, xyz]}\n");
         r = cli("validate", dir.resolve("format.yaml").toString());
         assertTrue(r.err().contains("format.yaml:2:30: output.formats: 'xyz' is unknown"), r.err());

@@ -49,8 +49,14 @@ final class Plugins {
         all.addAll(distortions);
         all.addAll(noises);
         all.add(new sensor.dynamics.OdeEngine());
-        all.addAll(List.of(new sensor.lidar.PatternTypes.Sweep(), new sensor.lidar.PatternTypes.Ouster(),
-                new sensor.lidar.PatternTypes.FromFile()));
+        all.addAll(List.of(new sensor.lidar.PatternTypes.Sweep(), new sensor.lidar.ouster.OusterPattern(),
+                new sensor.lidar.PatternTypes.FromFile(), new sensor.lidar.livox.RisleyPattern(),
+                new sensor.lidar.livox.LivoxCsvPattern()));
+        all.addAll(sensor.lidar.ouster.OusterCatalog.models());
+        all.addAll(sensor.lidar.velodyne.VelodyneCatalog.models());
+        all.addAll(sensor.lidar.hesai.HesaiCatalog.models());
+        all.addAll(sensor.lidar.robosense.RoboSenseCatalog.models());
+        all.addAll(sensor.lidar.livox.LivoxCatalog.models());
         catalog = PluginCatalog.of(all);
         lidar.setCatalog(catalog);
     }

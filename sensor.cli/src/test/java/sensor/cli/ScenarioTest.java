@@ -166,7 +166,7 @@ class ScenarioTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("file             2 frames"), r.out());
         ScenarioException e = invalid("version: 1\nsensors:\n  - {id: l, type: lidar, config: {pattern: {type: rosette}}}\n");
-        assertTrue(e.getMessage().contains("ray pattern type 'rosette' is unknown; known ray pattern types: [file, ouster, sweep]"),
+        assertTrue(e.getMessage().contains("ray pattern type 'rosette' is unknown; known ray pattern types: [file, livox-csv, ouster, risley, sweep]"),
                 e.getMessage());
         e = invalid("version: 1\nsensors:\n  - {id: l, type: lidar, config: {model: OS1-32, pattern: {type: sweep}}}\n");
         assertTrue(e.getMessage().contains("pattern and model/mode exclude each other"), e.getMessage());
@@ -186,7 +186,8 @@ class ScenarioTest {
         assertTrue(e.getMessage().contains("output noise type 'speckle' is unknown; known output noise types: "
                 + "[distance-gaussian, hitpoint-angle-gaussian]"), e.getMessage());
         e = invalid("version: 1\nsensors:\n  - {id: l, type: lidar, config: {model: OS3-64}}\n");
-        assertTrue(e.getMessage().contains("model must be one of [OS0-32, OS0-64, OS0-128, OS1-32"), e.getMessage());
+        assertTrue(e.getMessage().contains("model 'OS3-64' is unknown; known lidar models: [HDL-32E, "), e.getMessage());
+        assertTrue(e.getMessage().endsWith("did you mean 'OS0-64'?"), e.getMessage());
     }
 
     @Test

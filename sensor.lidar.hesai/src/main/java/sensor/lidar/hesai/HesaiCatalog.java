@@ -61,7 +61,7 @@ public class HesaiCatalog {
     static final List<Mode> XT = List.of(new Mode("10Hz", 2000, 10), new Mode("20Hz", 1000, 20), new Mode("5Hz", 4000, 5));
 
     /** Every Hesai model of this bundle. */
-    static List<CatalogModel> models() {
+    public static List<CatalogModel> models() {
         List<CatalogModel> m = new ArrayList<>();
         String a = "angle_correction/", f = "firetime_correction/";
         m.add(model("Pandar40P", a + "Pandar40P_Angle Correction File.csv", f + "Pandar40P_Firetime Correction File.csv",

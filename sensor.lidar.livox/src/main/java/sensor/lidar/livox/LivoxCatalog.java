@@ -50,7 +50,7 @@ public class LivoxCatalog {
     }
 
     /** The two replayed models; their modes name the frame rate, which the lidar's frequency sets. */
-    static List<CatalogModel> models() {
+    public static List<CatalogModel> models() {
         List<CatalogModel> m = new ArrayList<>();
         m.add(replay("Mid-40", "mujoco_lidar_mid40.npy", "Mid-40, 38.4° circular field of view", 260, 0.0014));
         m.add(replay("Mid-70", "mujoco_lidar_mid70.npy", "Mid-70, 70.4° circular field of view", 260, 0.0014));

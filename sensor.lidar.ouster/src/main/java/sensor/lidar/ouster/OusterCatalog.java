@@ -87,7 +87,7 @@ public class OusterCatalog {
     }
 
     /** Every Ouster model of this bundle. */
-    static List<CatalogModel> models() {
+    public static List<CatalogModel> models() {
         List<CatalogModel> m = new ArrayList<>();
         m.add(model("OS0-32", "OS-0-32-U1_v2.2.0_1024x10.json", 0, "OS0-32 uniform (U1), firmware 2.2"));
         m.add(model("OS0-64", "OS-0-64-U13_v2.2.0_512x10.json", 0, "OS0-64 uniform (U13), firmware 2.2"));

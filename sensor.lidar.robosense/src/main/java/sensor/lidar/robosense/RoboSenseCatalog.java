@@ -49,7 +49,7 @@ public class RoboSenseCatalog {
     }
 
     /** Every RoboSense model of this bundle. */
-    static List<CatalogModel> models() {
+    public static List<CatalogModel> models() {
         List<CatalogModel> m = new ArrayList<>();
         m.add(model("RS-LiDAR-16", "ros_rslidar_rs_lidar_16_angle.csv", DRIVER, DRIVER_LICENCE, Provenance.UNIT_CALIBRATION,
                 "one unit's calibration", 55.50e-6, 2.80e-6, 150));

@@ -59,7 +59,7 @@ public class VelodyneCatalog {
     record Laser(int id, double rot, double vert, double vertOffset, double horizOffset) {}
 
     /** Every Velodyne model of this bundle. */
-    static List<CatalogModel> models() {
+    public static List<CatalogModel> models() {
         double vlp = 55.296e-6, hdl32 = 46.080e-6, vls = 53.3e-6;
         List<CatalogModel> m = new ArrayList<>();
         m.add(model("VLP-16", "VLP16db.yaml", Provenance.NOMINAL, "VLP-16 (Puck), nominal angles and the manual's "
