@@ -49,9 +49,9 @@ final class Plugins {
         all.addAll(distortions);
         all.addAll(noises);
         all.add(new sensor.dynamics.OdeEngine());
-        all.addAll(List.of(new sensor.lidar.PatternTypes.Sweep(), new sensor.lidar.ouster.OusterPattern(),
-                new sensor.lidar.PatternTypes.FromFile(), new sensor.lidar.livox.RisleyPattern(),
-                new sensor.lidar.livox.LivoxCsvPattern()));
+        sensor.lidar.OusterPattern ouster = new sensor.lidar.OusterPattern();
+        all.addAll(List.of(new sensor.lidar.PatternTypes.Sweep(), ouster, new sensor.lidar.PatternTypes.FromFile(),
+                new sensor.lidar.RisleyPattern(), new sensor.lidar.LivoxCsvPattern()));
         all.addAll(sensor.lidar.ouster.OusterCatalog.models());
         all.addAll(sensor.lidar.velodyne.VelodyneCatalog.models());
         all.addAll(sensor.lidar.hesai.HesaiCatalog.models());
@@ -59,6 +59,7 @@ final class Plugins {
         all.addAll(sensor.lidar.livox.LivoxCatalog.models());
         catalog = PluginCatalog.of(all);
         lidar.setCatalog(catalog);
+        ouster.setCatalog(catalog);
     }
 
     /** The command line over this environment, writing with sensor.io and loading no plugins. */

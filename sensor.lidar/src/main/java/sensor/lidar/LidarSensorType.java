@@ -154,6 +154,10 @@ public class LidarSensorType implements SensorType<LidarConfig> {
 
     /** The model of that id (exactly, else ignoring case); an unknown one is refused with the models present. */
     LidarModelType model(String id) {
+        return model(catalog, id);
+    }
+
+    static LidarModelType model(PluginCatalog catalog, String id) {
         LidarModelType m = catalog.find(LidarModelType.class, id);
         if (m == null) {
             m = catalog.types(LidarModelType.class).stream().filter(t -> t.id().equalsIgnoreCase(id)).findFirst().orElse(null);

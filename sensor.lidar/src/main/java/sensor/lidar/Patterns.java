@@ -12,12 +12,20 @@ import sensor.api.lidar.RayPatternGenerator;
 public final class Patterns {
     private Patterns() {}
 
-    public static RayPatternGenerator spinning(LidarModelType.Mode mode, List<LidarModelType.Beam> beams) {
+    /** A model's pattern in {@code mode}: its replay, or else its beams spinning at the mode's columns and rate. */
+    public static RayPatternGenerator of(LidarModelType model, LidarModelType.Mode mode) {
+        Args.notNull("model", model);
         Args.notNull("mode", mode);
-        return new SweepPattern(mode.columns(), mode.rate(), beams);
+        if (!model.modes().contains(mode)) {
+            throw new IllegalArgumentException("mode " + mode.name() + " is not a mode of " + model.id() + "; its modes: "
+                    + model.modes().stream().map(LidarModelType.Mode::name).toList());
+        }
+        LidarModelType.Replay r = model.replay();
+        return r != null ? replay(r.azimuths(), r.elevations(), r.pointRate())
+                : new SweepPattern(mode.columns(), mode.rate(), model.beams());
     }
 
-    public static RayPatternGenerator replay(double[] azimuths, double[] elevations, double pointRate) {
+    static RayPatternGenerator replay(double[] azimuths, double[] elevations, double pointRate) {
         Args.positive("pointRate", pointRate);
         if (azimuths == null || elevations == null || azimuths.length == 0 || azimuths.length != elevations.length) {
             throw new IllegalArgumentException("azimuths and elevations must be non-empty and of equal length");

@@ -19,7 +19,7 @@ import sensor.api.PluginType;
 import sensor.api.geom.Pose;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayPatternType;
-import sensor.lidar.api.CatalogModel;
+import sensor.api.lidar.CatalogModel;
 import sensor.lidar.api.LidarConfig;
 import sensor.lidar.api.NoiseConfigs.AngularNoise;
 import sensor.lidar.api.NoiseConfigs.Axis;

@@ -13,7 +13,7 @@ import sensor.api.lidar.LidarModelType.Beam;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.LidarModelType.Provenance;
 import sensor.api.lidar.LidarModelType.Source;
-import sensor.lidar.api.CatalogModel;
+import sensor.api.lidar.CatalogModel;
 import sensor.lidar.api.LidarConfig;
 
 /**

@@ -12,8 +12,9 @@ import sensor.api.PluginType;
  * A lidar model as its maker publishes it: the beam table, where each beam starts and when it fires, the modes
  * and rates the sensor offers, its range limits, beam divergence and return modes, and the file all that was read
  * from. Vendor bundles register models as services with {@link #ID_PROPERTY}; a lidar names one with
- * {@code model: <id>} and {@code mode: <mode name>}, and the model's {@link #pattern} becomes its ray pattern.
- * Its configuration is the mode.
+ * {@code model: <id>} and {@code mode: <mode name>}, and the lidar bundle builds the ray pattern from the beams (a
+ * spinning model) or the {@link #replay} (a non-repetitive one), so a model bundle needs only this contract. Its
+ * configuration is the mode.
  */
 @ConsumerType
 public interface LidarModelType extends PluginType<LidarModelType.Mode> {
@@ -91,8 +92,19 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
     /** The return modes the sensor offers, as the lidar's {@code returnMode} names them ({@code STRONGEST}...). */
     List<String> returnModes();
 
-    /** The ray pattern of {@code mode}, one of {@link #modes()}. */
-    RayPatternGenerator pattern(Mode mode);
+    /**
+     * A recorded non-repetitive pattern, replayed at {@code pointRate} rays per second: ray i (azimuth
+     * counter-clockwise from +x, elevation up, rad) fires at {@code i / pointRate}, frames going on where the last
+     * stopped and wrapping after the last ray.
+     *
+     * @param azimuths   rad
+     * @param elevations rad, as many as azimuths
+     * @param pointRate  rays per second
+     */
+    record Replay(double[] azimuths, double[] elevations, double pointRate) {}
+
+    /** The recorded pattern of a non-repetitive model; null for a spinning model, whose {@link #beams()} fire. */
+    Replay replay();
 
     @Override
     default Class<Mode> configType() {

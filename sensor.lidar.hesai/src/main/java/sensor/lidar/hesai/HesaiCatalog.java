@@ -9,15 +9,18 @@ import java.util.List;
 import java.util.TreeMap;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 
+import sensor.api.lidar.CatalogModel;
+import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.LidarModelType.Beam;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.LidarModelType.Provenance;
 import sensor.api.lidar.LidarModelType.Source;
-import sensor.lidar.api.CatalogModel;
 
 /**
  * The Hesai models, read from the angle- and firetime-correction files of Hesai's SDK (HesaiLidar_SDK_2.0, Modified
@@ -42,16 +45,20 @@ public class HesaiCatalog {
     static final String NEBULA = "tier4/nebula src/nebula_hesai/nebula_hesai_decoders/calibration @ 606ac41f1f13";
     static final String NEBULA_LICENCE = "Apache-2.0 (LICENSE-tier4-nebula)";
 
-    private AutoCloseable registration;
+    private final List<ServiceRegistration<LidarModelType>> registrations = new ArrayList<>();
 
+    /** Registers every model as a {@link LidarModelType} service with its id. */
     @Activate
     void activate(BundleContext context) {
-        registration = CatalogModel.register(context, models());
+        for (CatalogModel m : models()) {
+            registrations.add(context.registerService(LidarModelType.class, m,
+                    FrameworkUtil.asDictionary(java.util.Map.of(LidarModelType.ID_PROPERTY, m.id()))));
+        }
     }
 
     @Deactivate
-    void deactivate() throws Exception {
-        registration.close();
+    void deactivate() {
+        registrations.forEach(ServiceRegistration::unregister);
     }
 
     /** Modes of 10, 20 and 5 Hz at 0.2°, 0.4° and 0.1° (1800, 900, 3600 blocks per rotation). */

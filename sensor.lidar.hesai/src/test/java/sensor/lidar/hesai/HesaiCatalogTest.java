@@ -18,7 +18,8 @@ import sensor.api.geom.Vec3;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
-import sensor.lidar.api.CatalogModel;
+import sensor.api.lidar.CatalogModel;
+import sensor.lidar.api.RayPatterns;
 
 /**
  * Every ray of every Hesai model against its angle- and firetime-correction files, read here with their headers, put
@@ -78,7 +79,7 @@ class HesaiCatalogTest {
         assertEquals(angles, model.source().file());
         int channels = rows.size() - 1;
         for (Mode mode : model.modes()) {
-            RayPatternGenerator p = model.pattern(mode);
+            RayPatternGenerator p = RayPatterns.of(model, mode);
             int n = mode.columns();
             double rate = mode.rate(), start = -0.5 / (n * rate), end = (n - 0.5) / (n * rate);
             RayInterval all = p.interval(start, end);

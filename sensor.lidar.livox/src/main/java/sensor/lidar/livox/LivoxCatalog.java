@@ -11,15 +11,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 
+import sensor.api.lidar.CatalogModel;
+import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.LidarModelType.Provenance;
 import sensor.api.lidar.LidarModelType.Source;
-import sensor.lidar.api.CatalogModel;
-import sensor.lidar.api.RayPatterns;
 
 /**
  * The Livox Mid-40 and Mid-70: their non-repetitive scan patterns replayed from the published 400,000-ray tables
@@ -27,7 +29,7 @@ import sensor.lidar.api.RayPatterns;
  * ray, in firing order, the ray along {@code (cos φ cos θ, cos φ sin θ, sin φ)}. Ray i fires at {@code i / 100,000} s,
  * and each frame goes on where the last stopped, as the Livox simulation plugin does. The point rate is inferred:
  * at 100,000 rays per second the tables' two dominant rotation frequencies are −77.7 Hz and 121.6 Hz, the published
- * prism speeds of the Mid-40 (−4,664 and 7,294 rpm); see {@link RisleyPattern}.
+ * prism speeds of the Mid-40 (−4,664 and 7,294 rpm); see the {@code risley} pattern type of the lidar bundle.
  */
 @Component(immediate = true)
 public class LivoxCatalog {
@@ -37,16 +39,20 @@ public class LivoxCatalog {
     /** Rays per second of the replayed tables (see the class comment). */
     static final double POINT_RATE = 100_000;
 
-    private AutoCloseable registration;
+    private final List<ServiceRegistration<LidarModelType>> registrations = new ArrayList<>();
 
+    /** Registers every model as a {@link LidarModelType} service with its id. */
     @Activate
     void activate(BundleContext context) {
-        registration = CatalogModel.register(context, models());
+        for (CatalogModel m : models()) {
+            registrations.add(context.registerService(LidarModelType.class, m,
+                    FrameworkUtil.asDictionary(java.util.Map.of(LidarModelType.ID_PROPERTY, m.id()))));
+        }
     }
 
     @Deactivate
-    void deactivate() throws Exception {
-        registration.close();
+    void deactivate() {
+        registrations.forEach(ServiceRegistration::unregister);
     }
 
     /** The two replayed models; their modes name the frame rate, which the lidar's frequency sets. */
@@ -69,7 +75,7 @@ public class LivoxCatalog {
         return new CatalogModel(id, "Livox", "Livox " + what + ", " + note, new Source(file, ORIGIN, LICENCE,
                 Provenance.PATTERN, note), List.of(), List.of(new Mode("10Hz", 0, 10), new Mode("20Hz", 0, 20),
                         new Mode("5Hz", 0, 5)), 0.3, rangeMax, divergence, List.of("STRONGEST", "FIRST", "DUAL"),
-                mode -> RayPatterns.replay(az, el, POINT_RATE));
+                new LidarModelType.Replay(az, el, POINT_RATE));
     }
 
     /** A NumPy v1 file of little-endian float32 rows of two columns ({@code '<f4'}, C order). */

@@ -15,7 +15,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import sensor.api.geom.Vec3;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
-import sensor.lidar.api.CatalogModel;
+import sensor.api.lidar.CatalogModel;
+import sensor.lidar.RisleyPattern;
+import sensor.lidar.api.RayPatterns;
 
 /**
  * The Livox models replay the published tables ray by ray, and frames continue the pattern; the Risley pattern
@@ -38,7 +40,7 @@ class LivoxCatalogTest {
     void everyRayIsTheTablesAndFramesContinueThePattern(String id, String file) throws IOException {
         float[] t = table(file);
         CatalogModel model = LivoxCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
-        RayPatternGenerator p = model.pattern(model.defaultConfig());
+        RayPatternGenerator p = RayPatterns.of(model, model.defaultConfig());
         int n = t.length / 2;
         assertEquals(400_000, n);
         assertEquals(n, p.rays().size());
@@ -92,7 +94,7 @@ class LivoxCatalogTest {
     @CsvSource({"mid-40, Mid-40", "mid-70, Mid-70"})
     void risleyCoverageLRIS_matchesThePublishedPatternWithin5Percent(String preset, String id) {
         CatalogModel model = LivoxCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
-        RayPatternGenerator file = model.pattern(model.defaultConfig());
+        RayPatternGenerator file = RayPatterns.of(model, model.defaultConfig());
         RisleyPattern type = new RisleyPattern();
         RayPatternGenerator risley = type.create(type.readConfig(java.util.Map.of("preset", preset), null));
         double radius = 0;
@@ -111,19 +113,13 @@ class LivoxCatalogTest {
     }
 
     @Test
-    void badRisleyAndCsvInputsAreRefusedNamingTheFieldAndLine() {
+    void badRisleyInputsAreRefusedNamingTheField() {
         RisleyPattern type = new RisleyPattern();
         var e = assertThrows(IllegalArgumentException.class, () -> type.readConfig(java.util.Map.of("preset", "avia"), null));
         assertEquals("preset must be one of [mid-40, mid-70], got 'avia'", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> type.create(new RisleyPattern.Config(
                 List.of(new RisleyPattern.Prism(10, 0, 0)), 1000, 1)));
         assertEquals("prisms[0].rpm must not be 0", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> LivoxCsvPattern.read("avia.csv",
-                List.of("Time/s,Azimuth/deg,Zenith/deg", "1,10,80", "2,11,200")));
-        assertEquals("avia.csv line 3: zenith must be in [0, 180] degrees, got 200.0", e.getMessage());
-        double[][] rays = LivoxCsvPattern.read("mid360.csv", List.of("Time/s,Azimuth/deg,Zenith/deg", "1,268.99,37.838"));
-        assertEquals(Math.toRadians(268.99), rays[0][0], 1e-15);
-        assertEquals(Math.toRadians(90 - 37.838), rays[1][0], 1e-15, "elevation is 90° − zenith");
         assertEquals(2, LivoxCatalog.models().size());
     }
 }

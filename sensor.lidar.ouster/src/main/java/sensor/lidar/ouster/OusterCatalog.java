@@ -11,15 +11,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 
+import sensor.api.lidar.CatalogModel;
+import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.LidarModelType.Beam;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.LidarModelType.Provenance;
 import sensor.api.lidar.LidarModelType.Source;
-import sensor.lidar.api.CatalogModel;
 
 /**
  * The Ouster OS0/OS1/OS2 models, each read from a sensor-metadata JSON file Ouster publishes (ouster-sdk test data,
@@ -43,16 +46,20 @@ public class OusterCatalog {
     /** Beam-origin offsets for files that state none: gen-1 OS1 and rev-6 OS0 values read from later files. */
     static final double GEN1_OS1_MM = 12.163, REV6_OS0_MM = 27.67;
 
-    private AutoCloseable registration;
+    private final List<ServiceRegistration<LidarModelType>> registrations = new ArrayList<>();
 
+    /** Registers every model as a {@link LidarModelType} service with its id. */
     @Activate
     void activate(BundleContext context) {
-        registration = CatalogModel.register(context, models());
+        for (CatalogModel m : models()) {
+            registrations.add(context.registerService(LidarModelType.class, m,
+                    FrameworkUtil.asDictionary(java.util.Map.of(LidarModelType.ID_PROPERTY, m.id()))));
+        }
     }
 
     @Deactivate
-    void deactivate() throws Exception {
-        registration.close();
+    void deactivate() {
+        registrations.forEach(ServiceRegistration::unregister);
     }
 
     /** What a metadata file holds: altitudes and azimuths (degrees, top to bottom) and the beam origin (mm). */

@@ -19,7 +19,8 @@ import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.LidarModelType.Provenance;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
-import sensor.lidar.api.CatalogModel;
+import sensor.api.lidar.CatalogModel;
+import sensor.lidar.api.RayPatterns;
 
 /**
  * Every ray of every Ouster model against the maker's metadata file, read with a general JSON parser, put through
@@ -74,7 +75,7 @@ class OusterCatalogTest {
                 model.source().provenance());
         int channels = alt.size() / step;
         for (Mode mode : List.of(model.mode("512x10"), model.mode("2048x10"))) {
-            RayPatternGenerator p = model.pattern(mode);
+            RayPatternGenerator p = RayPatterns.of(model, mode);
             int w = mode.columns();
             double rate = mode.rate(), start = -0.5 / (w * rate), end = (w - 0.5) / (w * rate);
             RayInterval all = p.interval(start, end);
@@ -113,17 +114,6 @@ class OusterCatalogTest {
         var e = assertThrows(IllegalArgumentException.class, () -> os1.mode("4096x5"));
         assertEquals("mode '4096x5' is unknown for Ouster OS1-64; its modes: [1024x10, 512x10, 512x20, 1024x20, 2048x10]",
                 e.getMessage());
-    }
-
-    @Test
-    void theOusterPatternTypeOfRelease010IsTheModelsBeamTable() {
-        var p = new OusterPattern().create(new OusterPattern.Config("OS1-32", "512x10"));
-        assertEquals(32 * 512, p.rays().size());
-        CatalogModel os1 = OusterCatalog.models().stream().filter(m -> m.id().equals("OS1-32")).findFirst().orElseThrow();
-        assertEquals(os1.pattern(os1.mode("512x10")).rays(), p.rays());
-        var e = assertThrows(IllegalArgumentException.class,
-                () -> new OusterPattern().create(new OusterPattern.Config("OS1-99", "512x10")));
-        assertTrue(e.getMessage().startsWith("model 'OS1-99' is unknown; known Ouster models: [OS0-32"), e.getMessage());
     }
 
     @Test

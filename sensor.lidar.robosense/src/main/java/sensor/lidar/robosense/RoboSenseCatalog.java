@@ -8,15 +8,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 
+import sensor.api.lidar.CatalogModel;
+import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.LidarModelType.Beam;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.LidarModelType.Provenance;
 import sensor.api.lidar.LidarModelType.Source;
-import sensor.lidar.api.CatalogModel;
 
 /**
  * The RoboSense models, read from the {@code angle.csv} files of RoboSense's ROS driver (ros_rslidar, BSD-3-Clause)
@@ -36,16 +39,20 @@ public class RoboSenseCatalog {
     static final String DRIVER = "RoboSense-LiDAR/ros_rslidar rslidar_pointcloud/data @ 726eacca9456";
     static final String DRIVER_LICENCE = "BSD-3-Clause (LICENSE-ros_rslidar)";
 
-    private AutoCloseable registration;
+    private final List<ServiceRegistration<LidarModelType>> registrations = new ArrayList<>();
 
+    /** Registers every model as a {@link LidarModelType} service with its id. */
     @Activate
     void activate(BundleContext context) {
-        registration = CatalogModel.register(context, models());
+        for (CatalogModel m : models()) {
+            registrations.add(context.registerService(LidarModelType.class, m,
+                    FrameworkUtil.asDictionary(java.util.Map.of(LidarModelType.ID_PROPERTY, m.id()))));
+        }
     }
 
     @Deactivate
-    void deactivate() throws Exception {
-        registration.close();
+    void deactivate() {
+        registrations.forEach(ServiceRegistration::unregister);
     }
 
     /** Every RoboSense model of this bundle. */

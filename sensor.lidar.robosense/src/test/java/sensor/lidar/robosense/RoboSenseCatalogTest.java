@@ -16,7 +16,8 @@ import sensor.api.geom.Vec3;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
-import sensor.lidar.api.CatalogModel;
+import sensor.api.lidar.CatalogModel;
+import sensor.lidar.api.RayPatterns;
 
 /**
  * Every ray of every RoboSense model against its angle file, read here line by line as ros_rslidar reads it (vertical
@@ -46,7 +47,7 @@ class RoboSenseCatalogTest {
         double period = periodMicros * 1e-6;
         for (Mode mode : model.modes()) {
             int n = (int) Math.round(60.0 / Integer.parseInt(mode.name().replace("rpm", "")) / period);
-            RayPatternGenerator p = model.pattern(mode);
+            RayPatternGenerator p = RayPatterns.of(model, mode);
             int channels = rows.size();
             double start = -0.5 * period, end = (n - 0.5) * period;
             RayInterval all = p.interval(start, end);

@@ -12,15 +12,18 @@ import java.util.Map;
 import java.util.function.IntToDoubleFunction;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 
+import sensor.api.lidar.CatalogModel;
+import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.LidarModelType.Beam;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.LidarModelType.Provenance;
 import sensor.api.lidar.LidarModelType.Source;
-import sensor.lidar.api.CatalogModel;
 
 /**
  * The Velodyne models, read from the calibration files of the ROS driver (ros-drivers/velodyne, {@code ros2} branch,
@@ -43,16 +46,20 @@ public class VelodyneCatalog {
     static final String ORIGIN = "ros-drivers/velodyne velodyne_pointcloud/params @ 04a7ca722eae (ros2)";
     static final String LICENCE = "BSD-3-Clause (LICENSE-ros-drivers-velodyne)";
 
-    private AutoCloseable registration;
+    private final List<ServiceRegistration<LidarModelType>> registrations = new ArrayList<>();
 
+    /** Registers every model as a {@link LidarModelType} service with its id. */
     @Activate
     void activate(BundleContext context) {
-        registration = CatalogModel.register(context, models());
+        for (CatalogModel m : models()) {
+            registrations.add(context.registerService(LidarModelType.class, m,
+                    FrameworkUtil.asDictionary(java.util.Map.of(LidarModelType.ID_PROPERTY, m.id()))));
+        }
     }
 
     @Deactivate
-    void deactivate() throws Exception {
-        registration.close();
+    void deactivate() {
+        registrations.forEach(ServiceRegistration::unregister);
     }
 
     /** One laser as the file gives it. */

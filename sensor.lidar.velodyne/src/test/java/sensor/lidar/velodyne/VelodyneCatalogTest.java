@@ -21,7 +21,8 @@ import sensor.api.geom.Vec3;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
-import sensor.lidar.api.CatalogModel;
+import sensor.api.lidar.CatalogModel;
+import sensor.lidar.api.RayPatterns;
 
 /**
  * Every ray of every Velodyne model against the driver's calibration file, read with a YAML parser, put through the
@@ -71,7 +72,7 @@ class VelodyneCatalogTest {
         for (Mode mode : List.of(model.mode("600rpm"), model.mode("1200rpm"))) {
             int n = (int) Math.round(60.0 / Integer.parseInt(mode.name().replace("rpm", "")) / period);
             assertEquals(n, mode.columns());
-            RayPatternGenerator p = model.pattern(mode);
+            RayPatternGenerator p = RayPatterns.of(model, mode);
             int channels = lasers.size();
             double start = -0.5 * period, end = (n - 0.5) * period;
             RayInterval all = p.interval(start, end);

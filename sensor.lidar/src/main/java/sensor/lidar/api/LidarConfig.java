@@ -39,13 +39,7 @@ public final class LidarConfig {
 
     /** Uses a catalog model in {@code mode}: its pattern, range limits, divergence and a 10 mm beam. */
     public LidarConfig setModel(LidarModelType m, LidarModelType.Mode mode) {
-        Args.notNull("model", m);
-        Args.notNull("mode", mode);
-        if (!m.modes().contains(mode)) {
-            throw new IllegalArgumentException("mode " + mode.name() + " is not a mode of " + m.id() + "; its modes: "
-                    + m.modes().stream().map(LidarModelType.Mode::name).toList());
-        }
-        RayPatternGenerator p = m.pattern(mode);
+        RayPatternGenerator p = RayPatterns.of(m, mode);
         this.model = m;
         this.mode = mode;
         this.pattern = p;

@@ -12,21 +12,11 @@ public final class RayPatterns {
     private RayPatterns() {}
 
     /**
-     * A spinning lidar's pattern from its beam table: {@code mode.columns()} columns per rotation at
-     * {@code mode.rate()} Hz, the head turning clockwise seen from above; beam c of column k fires at
-     * {@code k/(columns·rate) + firingTime_c} (see {@link LidarModelType.Beam} for its direction and origin).
+     * A catalog model's pattern in one of its modes: a spinning model's beams at the mode's columns per rotation and
+     * rate (see {@link LidarModelType.Beam}), or a non-repetitive model's {@link LidarModelType.Replay}.
      */
-    public static RayPatternGenerator spinning(LidarModelType.Mode mode, List<LidarModelType.Beam> beams) {
-        return sensor.lidar.Patterns.spinning(mode, beams);
-    }
-
-    /**
-     * A recorded non-repetitive pattern replayed at {@code pointRate} rays per second: ray i of the table
-     * (azimuth counter-clockwise from +x, elevation up, rad) fires at {@code i / pointRate}, and each frame goes on
-     * where the last one stopped, wrapping to the first ray after the last.
-     */
-    public static RayPatternGenerator replay(double[] azimuths, double[] elevations, double pointRate) {
-        return sensor.lidar.Patterns.replay(azimuths, elevations, pointRate);
+    public static RayPatternGenerator of(LidarModelType model, LidarModelType.Mode mode) {
+        return sensor.lidar.Patterns.of(model, mode);
     }
 
     /**

@@ -1,4 +1,4 @@
-package sensor.lidar.livox;
+package sensor.lidar;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +11,6 @@ import sensor.api.Args;
 import sensor.api.ConfigReader;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.api.lidar.RayPatternType;
-import sensor.lidar.api.RayPatterns;
 
 /**
  * {@code risley}: the rosette of a Risley-prism scanner such as the Livox Mid-40 and Mid-70 [L-RIS]. Each thin wedge
@@ -115,6 +114,6 @@ public final class RisleyPattern implements RayPatternType<RisleyPattern.Config>
                 el[i] += p[0] * Math.sin(p[1] * t + p[2]);
             }
         }
-        return RayPatterns.replay(az, el, c.pointRate());
+        return Patterns.replay(az, el, c.pointRate());
     }
 }

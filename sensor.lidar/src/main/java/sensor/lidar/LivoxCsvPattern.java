@@ -1,4 +1,4 @@
-package sensor.lidar.livox;
+package sensor.lidar;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +13,6 @@ import sensor.api.Args;
 import sensor.api.ConfigReader;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.api.lidar.RayPatternType;
-import sensor.lidar.api.RayPatterns;
 
 /**
  * {@code livox-csv}: a scan-mode file of Livox's simulation plugin (Livox-SDK/livox_laser_simulation {@code scan_mode/}:
@@ -73,7 +72,7 @@ public final class LivoxCsvPattern implements RayPatternType<LivoxCsvPattern.Con
             throw new IllegalArgumentException("file " + c.file() + " cannot be read: " + e.getMessage(), e);
         }
         double[][] rays = read(c.file().getFileName().toString(), lines);
-        return RayPatterns.replay(rays[0], rays[1], c.pointRate());
+        return Patterns.replay(rays[0], rays[1], c.pointRate());
     }
 
     /** Azimuths and elevations (rad) of the rays of a scan-mode file. */

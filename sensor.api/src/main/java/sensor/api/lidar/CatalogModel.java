@@ -1,0 +1,60 @@
+package sensor.api.lidar;
+
+import java.util.List;
+
+import sensor.api.Args;
+
+/**
+ * A lidar model held as data, what a vendor bundle registers as a {@link LidarModelType} service: a spinning model's
+ * beam table, or a non-repetitive model's recorded pattern ({@link #replay}). The lidar bundle turns either into
+ * the ray pattern of a mode.
+ *
+ * @param id                  e.g. {@code VLP-16}
+ * @param vendor              e.g. {@code Velodyne}
+ * @param description         one line: the model and what its table is
+ * @param source              where the table comes from
+ * @param beams               the lasers in channel order (empty for a non-repetitive pattern)
+ * @param modes               the modes offered, the default first
+ * @param rangeMin            nearest range reported, m
+ * @param rangeMax            farthest range reported, m
+ * @param divergenceHalfAngle 1/e² divergence half-angle, rad
+ * @param returnModes         the return modes offered
+ * @param replay              the recorded pattern of a non-repetitive model, null for a spinning one
+ */
+public record CatalogModel(String id, String vendor, String description, Source source, List<Beam> beams,
+        List<Mode> modes, double rangeMin, double rangeMax, double divergenceHalfAngle, List<String> returnModes,
+        Replay replay) implements LidarModelType {
+
+    /** Checks the fields: an id, a source, at least one mode, {@code 0 <= rangeMin < rangeMax}, beams or a replay. */
+    public CatalogModel {
+        Args.id("id", id);
+        Args.notNull("source", source);
+        beams = List.copyOf(Args.notNull("beams", beams));
+        modes = List.copyOf(Args.notNull("modes", modes));
+        returnModes = List.copyOf(Args.notNull("returnModes", returnModes));
+        if (modes.isEmpty()) {
+            throw new IllegalArgumentException("lidar model " + id + " needs at least one mode");
+        }
+        if (beams.isEmpty() == (replay == null)) {
+            throw new IllegalArgumentException("lidar model " + id + " needs either beams or a replay, not both");
+        }
+        Args.nonNegative("rangeMin", rangeMin);
+        if (!(rangeMax > rangeMin)) {
+            throw new IllegalArgumentException("lidar model " + id + ": rangeMax must exceed rangeMin, got " + rangeMax);
+        }
+        Args.inRange("divergenceHalfAngle", divergenceHalfAngle, 0, 0.1);
+    }
+
+    /** A spinning model: its beam table, no replay. */
+    public static CatalogModel spinning(String id, String vendor, String description, Source source, List<Beam> beams,
+            List<Mode> modes, double rangeMin, double rangeMax, double divergenceHalfAngle, List<String> returnModes) {
+        return new CatalogModel(id, vendor, description, source, beams, modes, rangeMin, rangeMax, divergenceHalfAngle,
+                returnModes, null);
+    }
+
+    /** The 1/e² half-angle of a Gaussian beam whose full width at half maximum is {@code fwhmDeg} degrees ([L-16]). */
+    public static double halfAngleOfFwhm(double fwhmDeg) {
+        // I ∝ exp(−2 r²/w²): the FWHM diameter is w·sqrt(2 ln 2), so w = FWHM / sqrt(2 ln 2) per unit range
+        return Math.toRadians(fwhmDeg) / Math.sqrt(2 * Math.log(2));
+    }
+}
