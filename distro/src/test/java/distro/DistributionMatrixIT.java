@@ -53,7 +53,7 @@ class DistributionMatrixIT {
               - {id: wall, shape: {type: box, size: [1, 20, 10]}, pose: {position: [8, 0, 0]}}
             sensors:
               - {id: os1, type: lidar, config: {model: OS1-32, mode: 512x10}}
-            """, Set.of("sensor.lidar", "sensor.raytrace"), List.of("os1")), new Case("""
+            """, Set.of("sensor.lidar", "sensor.lidar.ouster", "sensor.raytrace"), List.of("os1")), new Case("""
             version: 1
             duration: 0.3
             objects:
@@ -107,7 +107,7 @@ class DistributionMatrixIT {
     }
 
     @ParameterizedTest(name = "without {0}")
-    @ValueSource(strings = {"sensor.groundtruth", "sensor.materials", "sensor.raytrace", "sensor.lidar", "sensor.lidar.gpu",
+    @ValueSource(strings = {"sensor.groundtruth", "sensor.materials", "sensor.raytrace", "sensor.lidar", "sensor.lidar.ouster", "sensor.lidar.gpu",
             "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.gnss", "sensor.cone", "sensor.radar", "sensor.camera", "sensor.dynamics", "sensor.io"})
     void distributionWithoutAPluginResolvesAndRunsWhatDoesNotNeedIt(String without) throws Exception {
         List<Path> jars = new ArrayList<>();

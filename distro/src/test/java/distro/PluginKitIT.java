@@ -70,7 +70,7 @@ class PluginKitIT {
         assertEquals(0, r.code(), r.output());
         assertTrue(r.output().contains("sensor types: [accelerometer, acme-sensors, camera, cone, encoder,"), r.output());
         assertTrue(r.output().contains("surface material types: [acme-sensors-material, explicit-brdf"), r.output());
-        assertTrue(r.output().contains("ray pattern types: [acme-sensors-pattern, file, ouster, sweep]"), r.output());
+        assertTrue(r.output().contains("ray pattern types: [acme-sensors-pattern, file, livox-csv, ouster, risley, sweep]"), r.output());
         assertTrue(r.output().contains("output noise types: [acme-sensors-noise, "), r.output());
 
         r = Sensorsim.run(project(), "sensorsim.jar", "run", "scenario.yaml", "--plugins", plugins.toString(), "--out", "out");
@@ -228,7 +228,7 @@ class PluginKitIT {
             Files.move(draft, deploy.resolve("live.yaml"), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             log.await("scenario live.yaml not applied; simulation 'live' goes on unchanged: ", 5);
-            assertTrue(log.text().contains("live.yaml:10:67: sensors 'os1': mode must be one of"), log.text());
+            assertTrue(log.text().contains("live.yaml:10:67: sensors 'os1': mode '999x10' is unknown for Ouster OS1-32; its modes: "), log.text());
             int afterBadEdit = count(frames);
             Thread.sleep(400);
             assertTrue(count(frames) > afterBadEdit, "the lidar goes on after a bad edit");
