@@ -41,7 +41,11 @@ public final class Patterns {
         if (elevations == null || elevations.length == 0) {
             throw new IllegalArgumentException("elevations must hold at least one angle");
         }
-        return new SweepPattern(columns, rate, elevations, new double[elevations.length], 0);
+        List<LidarModelType.Beam> beams = new java.util.ArrayList<>();
+        for (double e : elevations) {
+            beams.add(new LidarModelType.Beam(e, 0, 0, 0, 0, 0));
+        }
+        return new SweepPattern(columns, rate, beams);
     }
 
     public static RayPatternGenerator generic(List<Pose> rays, List<RayInterval> intervals) {

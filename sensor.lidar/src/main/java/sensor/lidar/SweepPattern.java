@@ -32,23 +32,6 @@ final class SweepPattern implements RayPatternGenerator, ScanningPattern {
     private final double[] firingOffsets;
     private final List<Pose> rays;
 
-    SweepPattern(int columns, double rate, double[] altitudes, double[] azimuthOffsets, double beamOriginOffset) {
-        this(columns, rate, beams(altitudes, azimuthOffsets, Args.nonNegative("beamOriginOffset", beamOriginOffset)));
-    }
-
-    /** Ouster's beams: azimuth offsets clockwise (α = −azimuth), the origin at {@code n} along the head's x axis. */
-    private static List<Beam> beams(double[] altitudes, double[] azimuthOffsets, double n) {
-        if (altitudes == null || altitudes.length == 0 || azimuthOffsets == null || azimuthOffsets.length != altitudes.length) {
-            throw new IllegalArgumentException("altitudes and azimuthOffsets must be non-empty and of equal length");
-        }
-        List<Beam> beams = new ArrayList<>();
-        for (int i = 0; i < altitudes.length; i++) {
-            Args.inRange("azimuthOffsets[" + i + "]", azimuthOffsets[i], -Math.PI, Math.PI);
-            beams.add(new Beam(altitudes[i], -azimuthOffsets[i], n, 0, 0, 0));
-        }
-        return beams;
-    }
-
     SweepPattern(int columns, double rate, List<Beam> beams) {
         this.columns = Args.inRange("columns", columns, 1, 1 << 16);
         this.rate = Args.positive("rate", rate);
