@@ -101,4 +101,38 @@ class LidarPatternTest {
         assertTrue(faster.run(new LidarConfig().setPattern(sweep), 40, SensorMount.world(Pose.IDENTITY), 0.05) != null,
                 "half scans per frame above the scan rate");
     }
+
+    /**
+     * A beam that fires one column period late points where the same beam fired on time points one column later, and
+     * its origin turns with the head: same height, same distance from the axis, same angle to the beam's direction.
+     */
+    @Test
+    void aBeamsFiringOffsetAndOriginFollowTheTurningHead() {
+        int columns = 36;
+        double rate = 10, period = 1 / (columns * rate);
+        var late = new sensor.api.lidar.LidarModelType.Beam(0.1, 0.2, 0.03, 0.01, 0.02, period);
+        var onTime = new sensor.api.lidar.LidarModelType.Beam(0.1, 0.2, 0.03, 0.01, 0.02, 0);
+        SweepPattern a = new SweepPattern(columns, rate, List.of(late)), b = new SweepPattern(columns, rate, List.of(onTime));
+        double start = -0.5 * period, end = (columns - 0.5) * period;
+        RayInterval all = a.interval(start, end);
+        for (int k = 0; k < columns; k++) {
+            Pose ra = a.rays().get(k), rb = b.rays().get((k + 1) % columns);
+            Vec3 da = ra.transformVector(Vec3.Z), db = rb.transformVector(Vec3.Z);
+            assertEquals(0, da.minus(db).norm(), 1e-12, "column " + k);
+            assertEquals(0, ra.position().minus(rb.position()).norm(), 1e-12, "column " + k);
+            assertEquals(0.02, ra.position().z(), 1e-15);
+            assertEquals(Math.hypot(0.03, 0.01), Math.hypot(ra.position().x(), ra.position().y()), 1e-15);
+            double between = Math.atan2(da.y(), da.x()) - Math.atan2(ra.position().y(), ra.position().x());
+            assertEquals(0.2 - Math.atan2(0.01, 0.03), Math.IEEEremainder(between, 2 * Math.PI), 1e-12, "column " + k);
+            assertEquals(Math.sin(0.1), da.z(), 1e-15);
+            assertEquals((k + 1) * period, a.firingTime(k, all, start, end), 1e-15, "column " + k);
+        }
+        for (double t : new double[] {0.051, -0.051}) { // beyond half a rotation at 10 Hz
+            var e = assertThrows(IllegalArgumentException.class, () -> new SweepPattern(columns, rate,
+                    List.of(new sensor.api.lidar.LidarModelType.Beam(0, 0, 0, 0, 0, t))));
+            assertEquals("firingTime[0] must be in [-0.05, 0.05], got " + t, e.getMessage());
+        }
+        assertEquals(2, new SweepPattern(columns, rate, List.of(new sensor.api.lidar.LidarModelType.Beam(0, 0, 0, 0, 0,
+                0.05), new sensor.api.lidar.LidarModelType.Beam(0, 0, 0, 0, 0, -0.05))).beams().length / columns);
+    }
 }
