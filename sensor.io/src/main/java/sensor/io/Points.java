@@ -2,6 +2,7 @@ package sensor.io;
 
 import java.util.List;
 
+import sensor.api.lidar.CloudLayout;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.LidarOutput;
 
@@ -24,11 +25,15 @@ public final class Points {
      * type), in the output's order; {@code is_hit} is not a column (only hits are kept).
      */
     public final List<Column> extras;
+    /** The earliest firing time of the points (s), 0 without times or points. */
+    public final double scanStart;
+    /** The PointCloud2 layout the lidar asked for. */
+    public final CloudLayout layout;
 
     /** The numeric type of a column, with its names in PCD (type, size), PLY, PointCloud2 and LAS extra bytes. */
     public enum Kind {
         F32(4, 'F', "float", 7, 9), F64(8, 'F', "double", 8, 10), U8(1, 'U', "uchar", 2, 1), U16(2, 'U', "ushort", 4, 3),
-        I32(4, 'I', "int", 5, 6);
+        I32(4, 'I', "int", 5, 6), U32(4, 'U', "uint", 6, 5);
 
         /** Bytes per value. */
         public final int size;
@@ -57,6 +62,7 @@ public final class Points {
                 case U8 -> b.put((byte) v);
                 case U16 -> b.putShort((short) v);
                 case I32 -> b.putInt((int) v);
+                case U32 -> b.putInt((int) (long) v);
             }
         }
 
@@ -95,7 +101,14 @@ public final class Points {
         return c;
     }
 
-    private Points(int n, float[] x, float[] y, float[] z, float[] intensity, int[] ring, double[] time, List<Column> extras) {
+    private Points(int n, float[] x, float[] y, float[] z, float[] intensity, int[] ring, double[] time, List<Column> extras,
+            CloudLayout layout) {
+        this.layout = layout;
+        double first = Double.POSITIVE_INFINITY;
+        for (int i = 0; time != null && i < n; i++) {
+            first = Math.min(first, time[i]);
+        }
+        this.scanStart = first == Double.POSITIVE_INFINITY ? 0 : first;
         this.n = n;
         this.x = x;
         this.y = y;
@@ -208,7 +221,7 @@ public final class Points {
             }
             n++;
         }
-        return new Points(n, x, y, z, in, r, t, List.copyOf(extras));
+        return new Points(n, x, y, z, in, r, t, List.copyOf(extras), o.layout());
     }
 
     /** The values of the extra column {@code name}, or null when the output lacks it. */

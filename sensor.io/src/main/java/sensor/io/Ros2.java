@@ -198,22 +198,16 @@ public final class Ros2 {
     }
 
     /**
-     * A PointCloud2 of {@code p} (height 1, dense): x, y, z, intensity FLOAT32, ring UINT16, time FLOAT64
-     * (absolute firing time, s), each present when the output has it, then every other field the lidar was asked
-     * for ({@link Points#extras}), each at its natural alignment.
+     * A PointCloud2 of {@code p} (height 1, dense) in the cloud's {@link sensor.api.lidar.CloudLayout}: the generic one
+     * has x, y, z, intensity FLOAT32, ring UINT16, time FLOAT64 (absolute firing time, s), each present when the output
+     * has it, then every other field the lidar was asked for ({@link Points#extras}), each at its natural alignment; the
+     * vendor layouts are those of the vendors' ROS 2 drivers ({@link CloudLayouts}).
      */
     public static byte[] pointCloud2(double stamp, String frameId, Points p) {
-        java.util.List<Points.Field> fields = p.fields();
-        int[] offsets = new int[fields.size()];
-        int step = 0, align = 1;
-        for (int k = 0; k < fields.size(); k++) { // each field at its natural alignment
-            int size = fields.get(k).kind().size;
-            step = (step + size - 1) / size * size;
-            offsets[k] = step;
-            step += size;
-            align = Math.max(align, size);
-        }
-        step = (step + align - 1) / align * align;
+        CloudLayouts.Layout layout = CloudLayouts.of(p);
+        java.util.List<Points.Field> fields = layout.fields();
+        int[] offsets = layout.offsets();
+        int step = layout.step();
         ByteBuffer data = ByteBuffer.allocate(p.n * step).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < p.n; i++) {
             for (int k = 0; k < fields.size(); k++) {

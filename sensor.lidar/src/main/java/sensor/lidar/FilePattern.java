@@ -21,8 +21,11 @@ final class FilePattern implements RayPatternGenerator, ScanningPattern {
     private final double[] offsets;
     private final double period;
     private final List<Pose> rays;
+    private final int[] beams;
 
-    FilePattern(double[] azimuths, double[] elevations, double[] sortedOffsets, double rate) {
+    /** Rays with their beams ({@code null}: the default, each ray's elevation rank). */
+    FilePattern(double[] azimuths, double[] elevations, double[] sortedOffsets, double rate, int[] beams) {
+        this.beams = beams == null ? null : beams.clone();
         this.offsets = sortedOffsets.clone();
         this.period = 1 / rate;
         List<Pose> list = new ArrayList<>(offsets.length);
@@ -36,6 +39,11 @@ final class FilePattern implements RayPatternGenerator, ScanningPattern {
 
     @Override
     public List<Pose> rays() { return rays; }
+
+    @Override
+    public int[] beams() {
+        return beams != null ? beams.clone() : RayPatternGenerator.super.beams();
+    }
 
     /** Global index (scan·n + ray) of the last ray fired at or before {@code t}. */
     private long last(double t) {

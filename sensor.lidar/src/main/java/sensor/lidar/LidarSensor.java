@@ -93,7 +93,7 @@ final class LidarSensor implements Sensor {
         }
         LidarFrame frame = new LidarFrame(ctx, scene, graph);
         graph.run(frame);
-        return new LidarOutput(config.fields(), frame.points, ctx.sensorPose(ctx.time()));
+        return new LidarOutput(config.fields(), frame.points, ctx.sensorPose(ctx.time()), config.cloudLayout());
     }
 
     private void closeScene() {

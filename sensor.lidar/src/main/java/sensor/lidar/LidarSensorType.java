@@ -15,6 +15,7 @@ import sensor.api.ConfigReader;
 import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.lidar.LidarModelType;
+import sensor.api.lidar.CloudLayout;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.api.lidar.RayPatternType;
@@ -85,7 +86,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
     record Spec(String model, String mode, Map<String, Object> pattern, List<Double> range, Double divergenceHalfAngle,
             List<Double> optics, Integer heapDepth, ReturnMode returnMode, Integer beamSamples, Double minIntensity,
             Integer timeSlices, Boolean emitMisses, List<Map<String, Object>> distortions, List<Map<String, Object>> noise,
-            List<OutputField> fields, Integer threads) {}
+            List<OutputField> fields, Integer threads, String cloudLayout) {}
 
     /**
      * Version-1 scenarios of release 0.1.0 gave a custom pattern as {@code sweep: {columns, rate, elevations}}; it is
@@ -147,6 +148,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         if (s.emitMisses() != null) c.setEmitMisses(s.emitMisses());
         if (s.fields() != null) c.setFields(s.fields());
         if (s.threads() != null) c.setThreads(s.threads());
+        if (s.cloudLayout() != null) c.setCloudLayout(CloudLayout.of(s.cloudLayout()));
         c.setDistortions(stages(s.distortions(), RayDistortionType.class, reader));
         c.setNoises(stages(s.noise(), OutputNoiseType.class, reader));
         return c;

@@ -149,7 +149,7 @@ public final class PatternTypes {
             double[] az = rows.stream().mapToDouble(r -> Math.toRadians(r[0])).toArray();
             double[] el = rows.stream().mapToDouble(r -> Math.toRadians(r[1])).toArray();
             double[] t = rows.stream().mapToDouble(r -> r[2]).toArray();
-            return new FilePattern(az, el, t, rate);
+            return new FilePattern(az, el, t, rate, null);
         }
     }
 }

@@ -25,6 +25,10 @@ public final class Patterns {
                 : new SweepPattern(mode.columns(), mode.rate(), model.beams());
     }
 
+    /**
+     * A recorded pattern replayed at {@code pointRate} rays per second, continuing across frames; one laser's (the
+     * Livox Mid-40 and Mid-70 have one), so every ray is beam 0.
+     */
     static RayPatternGenerator replay(double[] azimuths, double[] elevations, double pointRate) {
         Args.positive("pointRate", pointRate);
         if (azimuths == null || elevations == null || azimuths.length == 0 || azimuths.length != elevations.length) {
@@ -34,7 +38,7 @@ public final class Patterns {
         for (int i = 0; i < t.length; i++) {
             t[i] = i / pointRate;
         }
-        return new FilePattern(azimuths, elevations, t, pointRate / t.length);
+        return new FilePattern(azimuths, elevations, t, pointRate / t.length, new int[t.length]);
     }
 
     public static RayPatternGenerator sweep(int columns, double rate, double... elevations) {

@@ -17,6 +17,7 @@ import sensor.api.ConfigReader;
 import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.geom.Pose;
+import sensor.api.lidar.CloudLayout;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayPatternType;
 import sensor.api.lidar.CatalogModel;
@@ -173,6 +174,17 @@ class LidarConfigReadingTest {
         assertTrue(e.getMessage().startsWith("model 'OS1-64' is unknown; known lidar models: [] (no lidar model bundle"),
                 e.getMessage());
         assertEquals(4 * 1024, bare.defaultConfig().pattern().rays().size(), "without models the default is a sweep");
+    }
+
+    @Test
+    void theCloudLayoutIsTheModelVendorsUnlessChosen() {
+        assertEquals(CloudLayout.OUSTER, read(Map.of()).cloudLayout(), "an Ouster model publishes as ouster-ros does");
+        assertEquals(CloudLayout.VELODYNE, read(Map.of("cloudLayout", "velodyne")).cloudLayout());
+        assertEquals(CloudLayout.GENERIC, read(Map.of("cloudLayout", "Generic")).cloudLayout());
+        assertEquals(CloudLayout.GENERIC, read(Map.of("pattern", Map.of("type", "sweep", "columns", 8, "rate", 10,
+                "elevations", List.of(0.0)))).cloudLayout(), "a custom pattern has no vendor");
+        var e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("cloudLayout", "hesai")));
+        assertEquals("cloudLayout 'hesai' is unknown; the layouts: [generic, velodyne, ouster, livox]", e.getMessage());
     }
 
     @Test

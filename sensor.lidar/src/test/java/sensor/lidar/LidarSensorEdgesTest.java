@@ -72,6 +72,7 @@ class LidarSensorEdgesTest {
         LidarOutput out = rig.run(TestModels.os1_32("512x10").setFields(List.of(XYZ_VEC3_F32,
                 DISTANCE_F32)));
         assertEquals(512 * 32, out.count());
+        assertEquals(sensor.api.lidar.CloudLayout.OUSTER, out.layout(), "the model's vendor's layout by default");
         for (int i = 0; i < out.count(); i += 97) {
             double x = out.getFloat(i, XYZ_VEC3_F32, 0), y = out.getFloat(i, XYZ_VEC3_F32, 1), z = out.getFloat(i, XYZ_VEC3_F32, 2);
             assertEquals(50, Math.sqrt(x * x + y * y + z * z), 2e-4, "point " + i + " on the dome");
@@ -137,7 +138,7 @@ class LidarSensorEdgesTest {
 
     @Test
     void aFilePatternScansAtItsRate() {
-        var p = new FilePattern(new double[] {0, 1}, new double[] {0, 0}, new double[] {0, 0.1}, 4);
+        var p = new FilePattern(new double[] {0, 1}, new double[] {0, 0}, new double[] {0, 0.1}, 4, null);
         assertEquals(4, p.scanRate(), 1e-12);
     }
 

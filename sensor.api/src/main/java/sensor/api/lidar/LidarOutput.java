@@ -22,6 +22,7 @@ public final class LidarOutput {
     private final int stride;
     private final int count;
     private final Pose pose;
+    private final CloudLayout layout;
     // each made once from the other on first use; volatile, so a reader on another thread sees it whole
     private volatile ByteBuffer data;
     private volatile PointBuffer columns;
@@ -37,8 +38,9 @@ public final class LidarOutput {
      */
     public LidarOutput(List<OutputField> fields, int count, ByteBuffer data, Pose pose) {
         this.pose = pose;
+        this.layout = CloudLayout.GENERIC;
         this.fields = List.copyOf(fields);
-        stride = layout(this.fields, offsets);
+        stride = fillOffsets(this.fields, offsets);
         this.count = count;
         if (data.remaining() != count * stride) {
             throw new IllegalArgumentException("data must hold count*stride = " + count * stride + " bytes, got " + data.remaining());
@@ -51,9 +53,15 @@ public final class LidarOutput {
      * every field; the buffer is the output's from then on and must not be changed. {@code pose} as above.
      */
     public LidarOutput(List<OutputField> fields, PointBuffer points, Pose pose) {
+        this(fields, points, pose, CloudLayout.GENERIC);
+    }
+
+    /** As {@link #LidarOutput(List, PointBuffer, Pose)}, published in {@code layout} (see {@link #layout()}). */
+    public LidarOutput(List<OutputField> fields, PointBuffer points, Pose pose, CloudLayout layout) {
         this.pose = pose;
+        this.layout = java.util.Objects.requireNonNull(layout, "layout");
         this.fields = List.copyOf(fields);
-        stride = layout(this.fields, offsets);
+        stride = fillOffsets(this.fields, offsets);
         for (OutputField f : this.fields) {
             if (!points.has(f)) {
                 throw new IllegalArgumentException("field " + f + " has no column in the points");
@@ -63,7 +71,7 @@ public final class LidarOutput {
         this.columns = points;
     }
 
-    private static int layout(List<OutputField> fields, int[] offsets) {
+    private static int fillOffsets(List<OutputField> fields, int[] offsets) {
         java.util.Arrays.fill(offsets, -1);
         int s = 0;
         for (OutputField f : fields) {
@@ -82,6 +90,9 @@ public final class LidarOutput {
 
     /** World pose of the lidar frame at the frame's measurement time, or null when unknown. */
     public Pose pose() { return pose; }
+
+    /** The PointCloud2 layout the lidar asks its points to be published in ({@link CloudLayout#GENERIC} by default). */
+    public CloudLayout layout() { return layout; }
 
     public int count() { return count; }
 

@@ -44,6 +44,7 @@ class LivoxCatalogTest {
         int n = t.length / 2;
         assertEquals(400_000, n);
         assertEquals(n, p.rays().size());
+        assertTrue(java.util.Arrays.stream(p.beams()).allMatch(b -> b == 0), "one laser: every ray is line 0");
         for (int i = 0; i < n; i++) {
             double az = t[2 * i], el = t[2 * i + 1];
             Vec3 d = p.rays().get(i).transformVector(Vec3.Z);

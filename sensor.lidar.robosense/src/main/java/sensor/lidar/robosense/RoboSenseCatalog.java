@@ -31,8 +31,8 @@ import sensor.api.lidar.LidarModelType.Source;
  * <p>
  * Timing (rs_driver {@code decoder_RS16.hpp}): RS-16 blocks every 55.50 µs, lasers 2.80 µs apart. The other files
  * come without firing times in the files here: their lasers fire at the column time, every 55.52 µs (RS-32, Bpearl)
- * or 55.56 µs (Helios, {@code decoder_RSHELIOS.hpp}). Modes of 600, 300 and 1200 rpm hold the whole number of
- * columns nearest one rotation.
+ * or 55.56 µs (Helios, {@code decoder_RSHELIOS.hpp}). Modes of 600, 300 and 1200 rpm hold the fewest whole
+ * columns that cover one rotation, so a frame at the nominal rate (10 Hz at 600 rpm) holds the whole scan.
  */
 @Component(immediate = true)
 public class RoboSenseCatalog {
@@ -81,7 +81,7 @@ public class RoboSenseCatalog {
         }
         List<Mode> modes = new ArrayList<>();
         for (int rpm : new int[] {600, 300, 1200}) {
-            int columns = (int) Math.round(60.0 / rpm / columnPeriod);
+            int columns = (int) Math.ceil(60.0 / rpm / columnPeriod);
             modes.add(new Mode(rpm + "rpm", columns, 1 / (columns * columnPeriod)));
         }
         // range: nominal figures; divergence 1.5 mrad half-angle for all: not verified against a datasheet here

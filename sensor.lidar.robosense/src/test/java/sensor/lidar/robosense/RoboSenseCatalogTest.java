@@ -46,7 +46,7 @@ class RoboSenseCatalogTest {
         CatalogModel model = RoboSenseCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
         double period = periodMicros * 1e-6;
         for (Mode mode : model.modes()) {
-            int n = (int) Math.round(60.0 / Integer.parseInt(mode.name().replace("rpm", "")) / period);
+            int n = (int) Math.ceil(60.0 / Integer.parseInt(mode.name().replace("rpm", "")) / period); // a 10 Hz frame holds a 600 rpm scan
             RayPatternGenerator p = RayPatterns.of(model, mode);
             int channels = rows.size();
             double start = -0.5 * period, end = (n - 0.5) * period;

@@ -96,11 +96,14 @@ public class VelodyneCatalog {
         return List.of("STRONGEST", "LAST", "DUAL");
     }
 
-    /** Modes of 300, 600, 900 and 1200 rpm (600 first): the whole number of columns nearest one rotation. */
+    /**
+     * Modes of 300, 600, 900 and 1200 rpm (600 first): the fewest whole columns that cover one rotation, so a frame at
+     * the nominal rate (10 Hz at 600 rpm) holds the whole scan.
+     */
     static List<Mode> modes(double columnPeriod) {
         List<Mode> modes = new ArrayList<>();
         for (int rpm : new int[] {600, 300, 900, 1200}) {
-            int columns = (int) Math.round(60.0 / rpm / columnPeriod);
+            int columns = (int) Math.ceil(60.0 / rpm / columnPeriod);
             modes.add(new Mode(rpm + "rpm", columns, 1 / (columns * columnPeriod)));
         }
         return modes;

@@ -29,8 +29,8 @@ import sensor.lidar.api.RayPatterns;
  * driver's formulas written out here ({@code rawdata.cpp}): β = a − rot_correction for encoder azimuth a (clockwise),
  * {@code x = (d cos φ − v sin φ) cos β + h sin β}, {@code y = −(d cos φ − v sin φ) sin β + h cos β},
  * {@code z = d sin φ + v cos φ}; origin at d = 0, direction the change per metre. Firing times from the
- * {@code rawdata.hpp} constants: sequence period T and laser offset τ(laser_id); a = 2π·t/(N·T) with N the whole number
- * of sequences in one rotation at the mode's rpm. Rings count up from the lowest beam.
+ * {@code rawdata.hpp} constants: sequence period T and laser offset τ(laser_id); a = 2π·t/(N·T) with N the fewest whole
+ * sequences that cover one rotation at the mode's rpm (so a 10 Hz frame holds a 600 rpm scan). Rings count up from the lowest beam.
  */
 class VelodyneCatalogTest {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -70,8 +70,9 @@ class VelodyneCatalogTest {
         assertEquals(file, model.source().file());
         double period = periodMicros * 1e-6;
         for (Mode mode : List.of(model.mode("600rpm"), model.mode("1200rpm"))) {
-            int n = (int) Math.round(60.0 / Integer.parseInt(mode.name().replace("rpm", "")) / period);
+            int n = (int) Math.ceil(60.0 / Integer.parseInt(mode.name().replace("rpm", "")) / period);
             assertEquals(n, mode.columns());
+            assertTrue(mode.rate() <= Integer.parseInt(mode.name().replace("rpm", "")) / 60.0, "a scan fits a frame at the rpm");
             RayPatternGenerator p = RayPatterns.of(model, mode);
             int channels = lasers.size();
             double start = -0.5 * period, end = (n - 0.5) * period;

@@ -5,6 +5,7 @@ import java.util.List;
 
 import sensor.api.Args;
 import sensor.api.lidar.LidarModelType;
+import sensor.api.lidar.CloudLayout;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayPatternGenerator;
 
@@ -29,6 +30,7 @@ public final class LidarConfig {
     private boolean emitMisses;
     private List<StageSpec> distortions = List.of();
     private List<StageSpec> noises = List.of();
+    private CloudLayout cloudLayout;
     private List<OutputField> fields =
             List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.RING_ID_U16, OutputField.TIME_STAMP_F64);
 
@@ -156,6 +158,12 @@ public final class LidarConfig {
         return this;
     }
 
+    /** Publishes the points in {@code layout}; null (the default) means the model's vendor's layout. */
+    public LidarConfig setCloudLayout(CloudLayout layout) {
+        cloudLayout = layout;
+        return this;
+    }
+
     public RayPatternGenerator pattern() { return pattern; }
     /** The catalog model, or null for a custom pattern. */
     public LidarModelType model() { return model; }
@@ -177,4 +185,9 @@ public final class LidarConfig {
     public List<StageSpec> distortions() { return distortions; }
     public List<StageSpec> noises() { return noises; }
     public List<OutputField> fields() { return fields; }
+
+    /** The layout set, else the model's vendor's ({@link CloudLayout#ofVendor}), else {@link CloudLayout#GENERIC}. */
+    public CloudLayout cloudLayout() {
+        return cloudLayout != null ? cloudLayout : model != null ? CloudLayout.ofVendor(model.vendor()) : CloudLayout.GENERIC;
+    }
 }
