@@ -152,6 +152,7 @@ public class BenchCommand implements ToIntFunction<String[]> {
             }
             if (o.only.contains("lidar")) {
                 RuntimeFigures.measureLidar(env, loader, work, o.threads, o.quick ? 3 : 10, o.quick ? 1 : 3, report, out);
+                RuntimeFigures.measureCatalog(env, loader, work, o.quick ? 2 : 10, o.quick ? 1 : 3, report, out);
             }
             if (o.only.contains("imu")) {
                 RuntimeFigures.measureImu(env, loader, work, o.quick ? 2 : 10, o.quick ? 1 : 3, report, out);

@@ -60,6 +60,83 @@ final class RuntimeFigures {
         }
     }
 
+    /** Catalog models of every vendor and pattern kind, each against the OS1-64 (the demo's lidar). */
+    static final java.util.List<String[]> CATALOG = java.util.List.of(new String[] {"OS1-64", "1024x10"},
+            new String[] {"OS1-128", "2048x10"}, new String[] {"VLP-16", "600rpm"}, new String[] {"HDL-64E-S3", "600rpm"},
+            new String[] {"Pandar64", "10Hz"}, new String[] {"RS-LiDAR-16", "600rpm"}, new String[] {"Mid-70", "10Hz"});
+
+    /**
+     * Per-ray cost of catalog models: closest hit (default material, clear air, heap depth 1) on 1 thread inside a
+     * sphere of radius 50 m, which every ray hits at the same cost whatever its direction, so the figures compare what
+     * a model adds per ray (beam origins, firing times, replayed patterns) and not where its beams point in a scene.
+     * Every model runs once unmeasured first (the JIT compiles their common code), then each is measured; rays are
+     * counted from the frames, and the time the same simulation takes without the lidar (the environment's stepping)
+     * is taken off, so a model of few rays a second is not charged for it; each model's passes trace as many rays as
+     * the OS1-64's. Figures: ns per ray and the ratio to the OS1-64's.
+     */
+    static void measureCatalog(SensorEnvironment env, ScenarioLoader loader, Path work, int frames, int reps, Report report,
+            PrintStream out) throws IOException {
+        out.printf(Locale.ROOT, "lidar catalog: ns per ray, closest hit, 1 thread, inside a 50 m sphere, as many rays a pass "
+                + "as %d OS1-64 frames%n", frames);
+        long[] raysPerFrame = new long[CATALOG.size()];
+        for (int m = 0; m < CATALOG.size(); m++) {
+            long[] rays = new long[1];
+            seconds(env, loader, work, CATALOG.get(m), 1, 1, rays);
+            raysPerFrame[m] = rays[0];
+        }
+        double steppingPerFrame = seconds(env, loader, work, null, frames, reps, new long[1]) / frames;
+        double reference = Double.NaN;
+        for (int m = 0; m < CATALOG.size(); m++) { // as many rays a pass as the OS1-64's frames have
+            String[] model = CATALOG.get(m);
+            int n = (int) Math.ceil((double) frames * raysPerFrame[0] / raysPerFrame[m]);
+            long[] rays = new long[1];
+            double ns = (seconds(env, loader, work, model, n, reps, rays) - n * steppingPerFrame) * 1e9 / rays[0];
+            reference = Double.isNaN(reference) ? ns : reference;
+            report.add("lidar.catalog.ns_per_ray." + model[0], ns, "ns/ray");
+            report.add("lidar.catalog.vs_os1_64." + model[0], ns / reference, "x OS1-64");
+        }
+    }
+
+    /**
+     * The best wall seconds of {@code reps} passes of {@code frames} frames of {@code model} = {id, mode} (none: the
+     * dome alone); {@code rays[0]}: the rays of the best pass.
+     */
+    private static double seconds(SensorEnvironment env, ScenarioLoader loader, Path work, String[] model, int frames,
+            int reps, long[] rays) throws IOException {
+        Path file = work.resolve("catalog.yaml");
+        Files.writeString(file, "version: 1\nname: bench-catalog\nseed: 1\nduration: 1\ntimeStep: 0.01\n"
+                + "objects:\n  - {id: dome, shape: {type: sphere, radius: 50}}\n" + (model == null ? ""
+                        : "sensors:\n  - {id: lidar, type: lidar, frequency: 10, config: {model: " + model[0] + ", mode: "
+                                + model[1] + ", heapDepth: 1, threads: 1, emitMisses: true}}\n"));
+        loader.load(file);
+        env.setAmbient(AmbientMaterial.clear(1.0, 0));
+        long[] count = {0};
+        sensor.api.io.OutputSink counter = f -> {
+            if (f.data() instanceof sensor.api.lidar.LidarOutput o) {
+                count[0] += o.count();
+            }
+        };
+        try {
+            env.advance(0.1);
+            env.addOutputSink(counter);
+            double best = Double.MAX_VALUE;
+            for (int rep = 0; rep < reps; rep++) {
+                count[0] = 0;
+                long t0 = System.nanoTime();
+                env.advance(frames * 0.1);
+                double seconds = (System.nanoTime() - t0) * 1e-9;
+                if (seconds < best) {
+                    best = seconds;
+                    rays[0] = count[0];
+                }
+            }
+            return best;
+        } finally {
+            env.removeOutputSink(counter);
+            clear(env);
+        }
+    }
+
     /** IMU figure: {@code seconds} simulated per pass, {@code reps} passes. */
     static void measureImu(SensorEnvironment env, ScenarioLoader loader, Path work, double seconds, int reps, Report report,
             PrintStream out) throws IOException {
