@@ -127,7 +127,11 @@ public class HesaiCatalog {
 
     /** Angle CSV: a header, then {@code channel, elevation, azimuth} (degrees), channels numbered from 1 in order. */
     static double[][] angles(String file) {
-        List<String> lines = lines(file);
+        return angles(file, lines(file));
+    }
+
+    /** The angle CSV {@code file} of these lines. */
+    static double[][] angles(String file, List<String> lines) {
         List<double[]> rows = new ArrayList<>();
         for (int i = 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) {
@@ -149,7 +153,11 @@ public class HesaiCatalog {
 
     /** Firing time of each channel, µs, from any of the three firetime forms (see the class comment). */
     static double[] firetimes(String file, int channels) {
-        List<String> lines = lines(file);
+        return firetimes(file, lines(file), channels);
+    }
+
+    /** The firetime file {@code file} of these lines. */
+    static double[] firetimes(String file, List<String> lines, int channels) {
         TreeMap<Integer, Double> times = new TreeMap<>();
         String head = lines.get(0);
         if (head.startsWith("Operational State")) { // OT128 form: µs, "-" where a channel does not fire

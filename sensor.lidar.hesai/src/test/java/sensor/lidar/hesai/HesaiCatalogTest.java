@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
+import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
@@ -111,5 +112,55 @@ class HesaiCatalogTest {
                 () -> HesaiCatalog.firetimes("firetime_correction/PandarXT-16_Firetime Correction File.csv", 32));
         assertEquals("firetime_correction/PandarXT-16_Firetime Correction File.csv: no firing time for channel 17 of 32",
                 e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.angles("a.csv",
+                List.of("Channel,Elevation,Azimuth", "1,15,0.1", "3,14,0.2")));
+        assertEquals("a.csv line 3: channel 3 where channel 2 is due", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.angles("a.csv",
+                List.of("Channel,Elevation,Azimuth", "1,90,0", "2,-90.5,0")));
+        assertEquals("a.csv line 3: elevation must be in [-90, 90] degrees, got -90.5", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.firetimes("f.csv",
+                List.of("Channel,fire time(us)", "1,1.5", "2,x"), 2));
+        assertEquals("f.csv line 3: 'x' is not a number", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.firetimes("f.csv",
+                List.of("Operational State,2,2", "Azimuth State,0,1", "1,-,2.0", "2,1.0,y"), 2));
+        assertEquals("f.csv line 4: 'y' is not a number", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.firetimes("f.csv",
+                List.of("Operational State,2,2", "Azimuth State,0,1", "1,-,2.0", "2,1.0"), 2));
+        assertEquals("f.csv: no column in which every channel fires", e.getMessage(), "a short row has no cell to fire");
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.firetimes("f.csv",
+                List.of("threshold,1", "mode,2,2", "state,0,1", "1,0,2000", "2,1500,z"), 2));
+        assertEquals("f.csv line 5: 'z' is not a number", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.firetimes("f.csv",
+                List.of("Operational State,2,2", "Azimuth State,0,1", "1,-,2.0", "q,1.0,3.0"), 2));
+        assertEquals("f.csv line 4: 'q' is not a number", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.firetimes("f.csv",
+                List.of("threshold,1", "mode,2,2", "state,0,1", "1,0,2000", "w,1500,3500"), 2));
+        assertEquals("f.csv line 5: 'w' is not a number", e.getMessage());
+    }
+
+    @Test
+    void everyFiretimeFormIsReadAtItsFirstColumnInWhichEveryChannelFires() {
+        assertArrayEquals(new double[] {1.5, 2.25}, HesaiCatalog.firetimes("f.csv",
+                List.of("Channel,fire time(us)", "1,1.5", "", "2,2.25"), 2));
+        assertArrayEquals(new double[] {2, 3, 4}, HesaiCatalog.firetimes("f.csv",
+                List.of("Operational State,2,2,2", "Azimuth State,0,1,2", "1,-,2.0,9", "2,1.0,3.0,9", "", "3,1.5,4.0,9"), 3));
+        assertArrayEquals(new double[] {2, 3.5}, HesaiCatalog.firetimes("f.csv", // ns in the E3X form
+                List.of("threshold,1", "mode,2,2", "state,0,1", "1,0,2000", "2,1500,3500"), 2));
+    }
+
+    @Test
+    void unitCalibrationsNameTheirRepositoryAndLicence() {
+        for (CatalogModel m : HesaiCatalog.models()) {
+            boolean nebula = m.source().file().startsWith("nebula/");
+            assertEquals(nebula ? HesaiCatalog.NEBULA : HesaiCatalog.SDK, m.source().origin(), m.id());
+            assertEquals(nebula ? HesaiCatalog.NEBULA_LICENCE : HesaiCatalog.SDK_LICENCE, m.source().licence(), m.id());
+            assertTrue(m.source().note().startsWith(m.source().provenance() == LidarModelType.Provenance.NOMINAL
+                    ? "nominal angles" : "one unit's calibration"), m.id());
+        }
+        assertEquals("one unit's calibration, firing times from PandarXT-32_Firetime Correction File.csv",
+                HesaiCatalog.models().stream().filter(m -> m.id().equals("PandarXT-32-unit")).findFirst().orElseThrow()
+                        .source().note());
+        assertEquals("tier4/nebula", HesaiCatalog.models().stream().filter(m -> m.id().equals("PandarXT-32-unit"))
+                .findFirst().orElseThrow().source().origin().substring(0, 12));
     }
 }

@@ -172,6 +172,11 @@ public class OusterCatalog {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return parse(file, json, missingOriginMm);
+    }
+
+    /** The beam table of metadata text {@code json} read from {@code file}. */
+    static Table parse(String file, String json, double missingOriginMm) {
         double[] alt = array(json, "beam_altitude_angles", file), az = array(json, "beam_azimuth_angles", file);
         if (alt.length != az.length) {
             throw new IllegalArgumentException(file + ": " + alt.length + " beam_altitude_angles but " + az.length

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -120,5 +121,38 @@ class OusterCatalogTest {
     void aMalformedMetadataFileIsRefusedWithItsLine() {
         var e = assertThrows(IllegalArgumentException.class, () -> OusterCatalog.load("README.md", 0));
         assertEquals("README.md: no beam_altitude_angles", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> OusterCatalog.parse("m.json",
+                "{\n\"beam_azimuth_angles\": [1, 2],\n\n\"beam_altitude_angles\": [3, x]}", 0));
+        assertEquals("m.json line 4: beam_altitude_angles holds a value that is not a number", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> OusterCatalog.parse("m.json",
+                "{\"beam_altitude_angles\": [3, 4],\n\"beam_azimuth_angles\": [1]}", 0));
+        assertEquals("m.json: 2 beam_altitude_angles but 1 beam_azimuth_angles", e.getMessage());
+        // a trailing comma leaves no empty value; the stated origin wins over the fallback
+        var t = OusterCatalog.parse("m.json", "{\"beam_altitude_angles\": [3, 4, ],\n\"beam_azimuth_angles\": [1, 2],"
+                + " \"lidar_origin_to_beam_origin_mm\": 15.806}", 12);
+        assertArrayEquals(new double[] {3, 4}, t.altitudesDeg());
+        assertEquals(15.806, t.originXMm());
+        assertEquals(12, OusterCatalog.parse("m.json", "{\"beam_altitude_angles\": [3],\"beam_azimuth_angles\": [1]}", 12)
+                .originXMm());
+    }
+
+    /** Datasheet figures, written here: range at 80 %, beam divergence FWHM, return modes, and the file's licence. */
+    @Test
+    void rangeDivergenceReturnsAndLicenceFollowTheFamily() {
+        Map<String, double[]> rangeAndFwhm = Map.of("OS0-128", new double[] {50, 0.35}, "OS1-64", new double[] {120, 0.13},
+                "OS1-128", new double[] {120, 0.18}, "OS1-16-gen1", new double[] {120, 0.13}, "OS2-128",
+                new double[] {240, 0.09}, "OS2-64", new double[] {240, 0.09});
+        rangeAndFwhm.forEach((id, v) -> {
+            CatalogModel m = OusterCatalog.models().stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow();
+            assertEquals(v[0], m.rangeMax(), id);
+            // the 1/e² half-angle w of exp(−2θ²/w²) at half maximum θ = FWHM/2: w = (FWHM/2) / sqrt(ln 2 / 2)
+            assertEquals(Math.toRadians(v[1]) / 2 / Math.sqrt(Math.log(2) / 2), m.divergenceHalfAngle(),
+                    1e-12, id);
+            assertEquals(id.contains("gen1") ? List.of("STRONGEST") : List.of("STRONGEST", "DUAL"), m.returnModes(), id);
+            assertEquals(m.source().file().contains("ouster_clib") ? "MIT (LICENSE-ouster_clib)" : OusterCatalog.BSD,
+                    m.source().licence(), id);
+        });
+        assertTrue(OusterCatalog.models().stream().filter(m -> m.id().equals("OS1-16-gen1")).findFirst().orElseThrow()
+                .source().licence().startsWith("MIT"));
     }
 }

@@ -100,6 +100,11 @@ public class RoboSenseCatalog {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return parse(file, text);
+    }
+
+    /** The angle table of CSV text {@code text} read from {@code file}. */
+    static double[][] parse(String file, String text) {
         String[] lines = text.split("\r?\n");
         List<double[]> rows = new ArrayList<>();
         for (int i = 0; i < lines.length; i++) {

@@ -75,5 +75,14 @@ class RoboSenseCatalogTest {
         assertEquals(4, RoboSenseCatalog.models().size());
         var e = assertThrows(IllegalArgumentException.class, () -> RoboSenseCatalog.read("README.md"));
         assertTrue(e.getMessage().startsWith("README.md line "), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> RoboSenseCatalog.parse("angle.csv", "15,0.1\n\n-90.5,0\n"));
+        assertEquals("angle.csv line 3: vertical angle must be in [-90, 90] degrees, got -90.5", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> RoboSenseCatalog.parse("angle.csv", "15,0.1\n14,x\n"));
+        assertEquals("angle.csv line 2: '14,x' is not a number list", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> RoboSenseCatalog.parse("angle.csv", "vertical,horizontal\n"));
+        assertEquals("angle.csv: no laser angles", e.getMessage());
+        // both forms: (elevation, azimuth) and nebula's (id, elevation, azimuth); elevation only; ±90° accepted
+        assertArrayEquals(new double[][] {{90, 0.5}, {-90, 0}, {-1.5, 0}},
+                RoboSenseCatalog.parse("angle.csv", "Laser id,Elevation,Azimuth\n1,90,0.5\n2,-90,0\n-1.5\n"));
     }
 }

@@ -118,5 +118,33 @@ class VelodyneCatalogTest {
         e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml", "num_lasers: 16\n"));
         assertTrue(e.getMessage().startsWith("bad.yaml: no lasers"), e.getMessage());
         assertEquals(8, VelodyneCatalog.models().size());
+        e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml",
+                "lasers:\n- {laser_id: 0, rot_correction: 0.0,\n  vert_correction: 0.1\n"));
+        assertEquals("bad.yaml line 2: laser entry without a closing '}'", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml",
+                "lasers:\n- {laser_id: 0, rot_correction 0.0, vert_correction: 0.1}\n"));
+        assertEquals("bad.yaml line 2: 'rot_correction 0.0' is not 'key: value'", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml",
+                "lasers:\n- {laser_id: 0, rot_correction: 0.0, vert_correction: 0.1}\n"
+                        + "- {laser_id: 1, rot_correction: 0.0, vert_correction: -1.5708}\n"));
+        assertEquals("bad.yaml line 3: vert_correction must be in [-π/2, π/2] rad, got -1.5708", e.getMessage());
+    }
+
+    @Test
+    void bothYamlFormsAreRead() {
+        // block form to the end of the file, and a beam straight up (π/2, the limit) accepted
+        var lasers = VelodyneCatalog.parse("block.yaml", "lasers:\n"
+                + "- {laser_id: 0, rot_correction: 0.5,\n  vert_correction: -0.1, horiz_offset_correction: 0.03}\n"
+                + "- laser_id: 1\n  rot_correction: -0.25\n  vert_correction: 1.5707963267948966\n  vert_offset_correction: 0.2");
+        assertEquals(List.of(new VelodyneCatalog.Laser(0, 0.5, -0.1, 0, 0.03),
+                new VelodyneCatalog.Laser(1, -0.25, Math.PI / 2, 0.2, 0)), lasers);
+    }
+
+    @Test
+    void returnModesAreTheDriversStrongestLastAndDual() { // the original HDL-64E has a single return
+        for (CatalogModel m : VelodyneCatalog.models()) {
+            assertEquals(m.id().equals("HDL-64E") ? List.of("STRONGEST") : List.of("STRONGEST", "LAST", "DUAL"),
+                    m.returnModes(), m.id());
+        }
     }
 }
