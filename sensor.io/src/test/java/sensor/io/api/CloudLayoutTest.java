@@ -9,7 +9,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,17 +33,14 @@ class CloudLayoutTest {
     static final double[] TIME = {T0 + 2.304e-6, T0, T0 + 55.296e-6};
 
     @TempDir
-    static Path dir;
-    static Map<String, String> read;
+    Path dir;
 
-    @BeforeAll
-    static void record() throws IOException, InterruptedException {
+    /** Records one frame of the three points in {@code layout} to MCAP and reads it back. */
+    private Map<String, String> record(CloudLayout layout) throws IOException, InterruptedException {
         RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.MCAP));
-        for (CloudLayout l : CloudLayout.values()) {
-            sink.accept(new SensorFrame(l.id(), "lidar", 1, T0 + 0.1, T0 + 0.1, cloud(l)));
-        }
+        sink.accept(new SensorFrame(layout.id(), "lidar", 1, T0 + 0.1, T0 + 0.1, cloud(layout)));
         sink.close();
-        read = NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
+        return NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
     }
 
     static LidarOutput cloud(CloudLayout layout) {
@@ -61,46 +57,50 @@ class CloudLayoutTest {
                 OutputField.TIME_STAMP_F64), p, null, layout);
     }
 
-    private static double[] point(String topic, int i) {
+    private static double[] point(Map<String, String> read, String topic, int i) {
         return NodeReader.numbers(read.get("first./" + topic + "/points.point." + i));
     }
 
     @Test
-    void velodyneIsPointXYZIRT() {
+    void velodyneIsPointXYZIRT() throws Exception {
+        Map<String, String> read = record(CloudLayout.VELODYNE);
         assertEquals("x:0:7:1 y:4:7:1 z:8:7:1 intensity:12:7:1 ring:16:4:1 time:18:7:1", read.get("first./velodyne/points.fields"));
         assertEquals("1 3 22 66 66", read.get("first./velodyne/points.size"));
         // intensity: the calibrated reflectivity, 0–100 for 0–100 % Lambertian, retro-reflectors up to 255
-        assertArrayEquals(new double[] {3, 4, 0, 20, 7, (float) 2.304e-6}, point("velodyne", 0), 1e-12);
-        assertArrayEquals(new double[] {-6, 0, 8, 1, 0, 0}, point("velodyne", 1), 1e-12);
-        assertArrayEquals(new double[] {1, 2, 2, 255, 15, (float) 55.296e-6}, point("velodyne", 2), 1e-12);
+        assertArrayEquals(new double[] {3, 4, 0, 20, 7, (float) 2.304e-6}, point(read, "velodyne", 0), 1e-12);
+        assertArrayEquals(new double[] {-6, 0, 8, 1, 0, 0}, point(read, "velodyne", 1), 1e-12);
+        assertArrayEquals(new double[] {1, 2, 2, 255, 15, (float) 55.296e-6}, point(read, "velodyne", 2), 1e-12);
     }
 
     @Test
-    void ousterIsOusterRosPoint() {
+    void ousterIsOusterRosPoint() throws Exception {
+        Map<String, String> read = record(CloudLayout.OUSTER);
         assertEquals("x:0:7:1 y:4:7:1 z:8:7:1 intensity:16:7:1 t:20:6:1 reflectivity:24:4:1 ring:26:4:1 ambient:28:4:1 "
                 + "range:32:6:1", read.get("first./ouster/points.fields"));
         assertEquals("1 3 48 144 144", read.get("first./ouster/points.size"));
         // t in ns since the first point, range in mm (|(3,4,0)| = 5 m, |(-6,0,8)| = 10 m, |(1,2,2)| = 3 m)
-        assertArrayEquals(new double[] {3, 4, 0, INTENSITY[0], 2304, 20, 7, 0, 5000}, point("ouster", 0), 1e-12);
-        assertArrayEquals(new double[] {-6, 0, 8, INTENSITY[1], 0, 1, 0, 0, 10000}, point("ouster", 1), 1e-12);
-        assertArrayEquals(new double[] {1, 2, 2, 3, 55296, 255, 15, 0, 3000}, point("ouster", 2), 1e-12);
+        assertArrayEquals(new double[] {3, 4, 0, INTENSITY[0], 2304, 20, 7, 0, 5000}, point(read, "ouster", 0), 1e-12);
+        assertArrayEquals(new double[] {-6, 0, 8, INTENSITY[1], 0, 1, 0, 0, 10000}, point(read, "ouster", 1), 1e-12);
+        assertArrayEquals(new double[] {1, 2, 2, 3, 55296, 255, 15, 0, 3000}, point(read, "ouster", 2), 1e-12);
     }
 
     @Test
-    void livoxIsLivoxRosDriver2Cloud() {
+    void livoxIsLivoxRosDriver2Cloud() throws Exception {
+        Map<String, String> read = record(CloudLayout.LIVOX);
         assertEquals("x:0:7:1 y:4:7:1 z:8:7:1 intensity:12:7:1 tag:16:2:1 line:17:2:1 timestamp:18:8:1",
                 read.get("first./livox/points.fields"));
         assertEquals("1 3 26 78 78", read.get("first./livox/points.size"));
         // intensity: Livox's reflectivity, 0–150 for 0–100 % Lambertian; timestamp: absolute, ns
-        assertArrayEquals(new double[] {3, 4, 0, 30, 0, 7, 12_500_002_304.0}, point("livox", 0), 1e-12);
-        assertArrayEquals(new double[] {-6, 0, 8, 2, 0, 0, 12_500_000_000.0}, point("livox", 1), 1e-12);
-        assertArrayEquals(new double[] {1, 2, 2, 255, 0, 15, 12_500_055_296.0}, point("livox", 2), 1e-12);
+        assertArrayEquals(new double[] {3, 4, 0, 30, 0, 7, 12_500_002_304.0}, point(read, "livox", 0), 1e-12);
+        assertArrayEquals(new double[] {-6, 0, 8, 2, 0, 0, 12_500_000_000.0}, point(read, "livox", 1), 1e-12);
+        assertArrayEquals(new double[] {1, 2, 2, 255, 0, 15, 12_500_055_296.0}, point(read, "livox", 2), 1e-12);
     }
 
     @Test
-    void genericKeepsEveryFieldAtItsAlignment() {
+    void genericKeepsEveryFieldAtItsAlignment() throws Exception {
+        Map<String, String> read = record(CloudLayout.GENERIC);
         assertEquals("x:0:7:1 y:4:7:1 z:8:7:1 intensity:12:7:1 ring:16:4:1 time:24:8:1", read.get("first./generic/points.fields"));
-        assertArrayEquals(new double[] {3, 4, 0, INTENSITY[0], 7, TIME[0]}, point("generic", 0), 1e-12);
+        assertArrayEquals(new double[] {3, 4, 0, INTENSITY[0], 7, TIME[0]}, point(read, "generic", 0), 1e-12);
     }
 
     @Test
