@@ -86,7 +86,42 @@ public class LidarSensorType implements SensorType<LidarConfig> {
     record Spec(String model, String mode, Map<String, Object> pattern, List<Double> range, Double divergenceHalfAngle,
             List<Double> optics, Integer heapDepth, ReturnMode returnMode, Integer beamSamples, Double minIntensity,
             Integer timeSlices, Boolean emitMisses, List<Map<String, Object>> distortions, List<Map<String, Object>> noise,
-            List<OutputField> fields, Integer threads, String cloudLayout) {}
+            List<OutputField> fields, Integer threads, String cloudLayout, Object detection, Double darkShare) {}
+
+    /**
+     * A datasheet line of a scenario [L-DET]: {@code range} m and {@code reflectivity} (0–1) required; {@code ambient}
+     * klx (default 100), {@code probability} (default 0.9), {@code falseAlarmRate} per ray (default 1e-4),
+     * {@code channels} (1-based, default all).
+     */
+    record DetectionSpec(Double range, Double reflectivity, Double ambient, Double probability, Double falseAlarmRate,
+            List<Integer> channels) {
+        LidarModelType.DetectionLine line() {
+            if (range == null || reflectivity == null) {
+                throw new IllegalArgumentException("detection needs range (m) and reflectivity (0-1), e.g. "
+                        + "{range: 40, reflectivity: 0.1, ambient: 100}");
+            }
+            return new LidarModelType.DetectionLine(range, reflectivity, ambient == null ? 100 : ambient,
+                    probability == null ? 0.9 : probability, falseAlarmRate == null ? 1e-4 : falseAlarmRate, channels,
+                    "scenario");
+        }
+    }
+
+    /** {@code detection: off}, one line {@code {range, reflectivity, ...}} or a list of lines. */
+    private static List<LidarModelType.DetectionLine> detection(Object value, ConfigReader reader) {
+        if ("off".equals(value) || Boolean.FALSE.equals(value)) {
+            return List.of();
+        }
+        List<?> items = value instanceof List<?> l ? l : List.of(value);
+        List<LidarModelType.DetectionLine> lines = new ArrayList<>();
+        for (Object item : items) {
+            if (!(item instanceof Map<?, ?>)) {
+                throw new IllegalArgumentException("detection must be off, {range, reflectivity, ambient, probability, "
+                        + "falseAlarmRate, channels} or a list of those, got " + item);
+            }
+            lines.add(reader.convert(item, DetectionSpec.class).line());
+        }
+        return lines;
+    }
 
     /**
      * Version-1 scenarios of release 0.1.0 gave a custom pattern as {@code sweep: {columns, rate, elevations}}; it is
@@ -149,6 +184,8 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         if (s.fields() != null) c.setFields(s.fields());
         if (s.threads() != null) c.setThreads(s.threads());
         if (s.cloudLayout() != null) c.setCloudLayout(CloudLayout.of(s.cloudLayout()));
+        if (s.detection() != null) c.setDetection(detection(s.detection(), reader));
+        if (s.darkShare() != null) c.setDarkShare(s.darkShare());
         c.setDistortions(stages(s.distortions(), RayDistortionType.class, reader));
         c.setNoises(stages(s.noise(), OutputNoiseType.class, reader));
         return c;

@@ -34,6 +34,7 @@ import sensor.api.lidar.RayBuffer;
 import sensor.api.lidar.RayDistortion;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
+import sensor.api.random.CounterRandom;
 import sensor.lidar.LidarStage.Column;
 import sensor.lidar.api.LidarConfig;
 import sensor.lidar.api.ReturnMode;
@@ -62,6 +63,14 @@ final class LidarStages {
         c.add(stage("trace", Set.of(WORLD_RAYS), Set.of(CANDIDATES, CANDIDATE_NORMALS), f -> trace(f, config, pipeline)));
         c.add(stage("divergence", Set.of(CANDIDATES), Set.of(CANDIDATES), f -> pipeline.diverge(f.worldOrigins.length / 3)));
         c.add(stage("selection", Set.of(CANDIDATES), Set.of(RETURNS), f -> select(f, config, pipeline)));
+        if (!config.detection().isEmpty()) {
+            int[] channelOf = pattern.beams();
+            int channels = java.util.Arrays.stream(channelOf).max().orElse(0) + 1;
+            Detection detection = new Detection(config.detection(), channels, new BeamDivergence(config.divergenceHalfAngle(),
+                    config.emitterRadius(), config.detectorRadius(), config.detectorOffset()), config.darkShare());
+            c.add(stage("detection", Set.of(RAYS, RETURNS), Set.of(RETURNS),
+                    f -> detect(f, config, pipeline, detection, channelOf)));
+        }
         c.add(stage("points", Set.of(RAYS, RETURNS), Set.of(POINTS), f -> points(f, config, pipeline)));
         for (PluginStage<OutputNoise> n : noises) {
             c.add(stage(n.id(), Set.of(POINTS), Set.of(POINTS), f -> n.stage().apply(f.points, f.nextStream(), f.ctx.index())));
@@ -202,7 +211,7 @@ final class LidarStages {
     private static void trace(LidarFrame f, LidarConfig config, ReturnPipeline pipeline) {
         RayBuffer beams = f.rays;
         int b = beams.size(), s = config.beamSamples();
-        pipeline.reset(b * s, f.graph.needs(CANDIDATE_NORMALS));
+        pipeline.reset(b * s, f.graph.needs(CANDIDATE_NORMALS), !config.detection().isEmpty());
         SceneView view = f.ctx.scene();
         boolean moving = view.objects().stream().anyMatch(o -> o.bodyId() != null);
         int slices = moving ? Math.min(config.timeSlices(), Math.max(1, b)) : 1;
@@ -241,6 +250,50 @@ final class LidarStages {
         f.returnIntensity = inten;
         f.returnEntity = entity;
         f.returnSlot = slot;
+    }
+
+    /**
+     * Threshold detection [L-DET] on the selected returns, on its own random stream: each return is kept with its
+     * detection probability (draw 2k for return k, keyed by the ray's pattern index and the step); a beam left without
+     * a return reports a false alarm with the channel's rate (draw 4) at a uniform range (draw 5), its intensity the
+     * threshold's, no object (entity −1).
+     */
+    private static void detect(LidarFrame f, LidarConfig config, ReturnPipeline pipeline, Detection detection,
+            int[] channelOf) {
+        CounterRandom random = f.nextStream();
+        long step = f.ctx.index();
+        int b = f.rays.size(), perBeam = perBeam(config);
+        int[] count = f.returnCount, slot = f.returnSlot, entity = f.returnEntity;
+        double[] opl = f.returnOpl, inten = f.returnIntensity, background = pipeline.candBackground;
+        double min = config.rangeMin(), max = config.rangeMax();
+        pipeline.parallel(b, c -> {
+            for (int i = c * ReturnPipeline.CHUNK, end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK); i < end; i++) {
+                int key = f.rays.patternIndex[i], channel = channelOf[key];
+                if (!detection.decides(channel)) {
+                    continue;
+                }
+                int kept = 0;
+                for (int k = 0; k < count[i]; k++) {
+                    int j = i * perBeam + k;
+                    if (random.uniform(step, key, 2 * k) < detection.probability(channel, inten[j], background[slot[j]])) {
+                        int to = i * perBeam + kept++;
+                        opl[to] = opl[j];
+                        inten[to] = inten[j];
+                        entity[to] = entity[j];
+                        slot[to] = slot[j];
+                    }
+                }
+                if (kept == 0 && random.uniform(step, key, 4) < detection.falseAlarmRate(channel)) {
+                    int to = i * perBeam;
+                    opl[to] = min + (max - min) * random.uniform(step, key, 5);
+                    inten[to] = detection.thresholdIntensity(channel);
+                    entity[to] = -1;
+                    slot[to] = -1;
+                    kept = 1;
+                }
+                count[i] = kept;
+            }
+        });
     }
 
     /**
@@ -319,8 +372,11 @@ final class LidarStages {
         if (j < 0) {
             return;
         }
-        Quat inv = f.poses[f.pointBeam[i]].rotation().conjugate();
         int cs = f.returnSlot[j];
+        if (cs < 0) { // a false alarm: no surface
+            return;
+        }
+        Quat inv = f.poses[f.pointBeam[i]].rotation().conjugate();
         Vec3 nl = inv.rotate(new Vec3(cn[3 * cs], cn[3 * cs + 1], cn[3 * cs + 2]));
         out[3 * i] = (float) nl.x();
         out[3 * i + 1] = (float) nl.y();

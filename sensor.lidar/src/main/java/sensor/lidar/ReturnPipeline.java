@@ -48,7 +48,12 @@ final class ReturnPipeline {
     double[] candOpl = new double[0], candIntensity = new double[0];
     float[] candNormal = new float[0];
     int[] candEntity = new int[0];
-    private boolean keepNormals;
+    /** Sunlight a surface candidate reflects towards the sensor, klx × reflectance [L-DET]; made only when asked. */
+    double[] candBackground = new double[0];
+    private boolean keepNormals, keepBackground;
+    // the suns (unit vector towards each, then its illuminance in klx) and the sky's illuminance, read per trace
+    private double[] suns = new double[0];
+    private double skyKlx;
 
     ReturnPipeline(int depth, int samples, double rangeMin, double rangeMax, double minIntensity, ReturnMode mode,
             BeamDivergence divergence, ComputePool pool, int threads) {
@@ -66,10 +71,20 @@ final class ReturnPipeline {
 
     int nodes() { return nodes; }
 
-    /** Clears the candidate slots of {@code rays} rays; candidates keep their normals only when {@code normals}. */
-    void reset(int rays, boolean normals) {
+    /**
+     * Clears the candidate slots of {@code rays} rays; candidates keep their normals only when {@code normals}, their
+     * background only when {@code background}.
+     */
+    void reset(int rays, boolean normals, boolean background) {
         keepNormals = normals;
+        keepBackground = background;
         int slots = rays * nodes * 2;
+        if (background && candBackground.length < slots) {
+            candBackground = new double[slots];
+        }
+        if (background) {
+            java.util.Arrays.fill(candBackground, 0, slots, 0);
+        }
         if (candIntensity.length < slots) {
             candOpl = new double[slots];
             candIntensity = new double[slots];
@@ -92,6 +107,9 @@ final class ReturnPipeline {
     void trace(TraceScene scene, SceneView view, double[] worldOrigins, double[] worldDirs, int first, int count,
             int[] rayKey, CounterRandom random, long step) {
         double n = view.ambient().refractiveIndex();
+        if (keepBackground) {
+            lights(view.lights());
+        }
         Wave wave = new Wave(count);
         for (int i = 0; i < count; i++) {
             int r = first + i;
@@ -184,6 +202,18 @@ final class ReturnPipeline {
         double f = m.brdf(lx, ly, cos, lx, ly, cos);
         double intensity = prior * Math.exp(-tauHere) * f * cos;
         store(slot, x, intensity, obj, nx, ny, nz);
+        if (keepBackground) {
+            double b = skyKlx > 0 ? skyKlx * Math.PI * m.brdf(0, 0, 1, lx, ly, cos) * (1 + nz) / 2 : 0;
+            for (int k = 0; k < suns.length; k += 4) {
+                double sn = suns[k] * nx + suns[k + 1] * ny + suns[k + 2] * nz;
+                if (sn > 0) {
+                    double st = suns[k] * tx + suns[k + 1] * ty + suns[k + 2] * tz;
+                    double sb = suns[k] * bx + suns[k + 1] * by + suns[k + 2] * bz;
+                    b += suns[k + 3] * Math.PI * m.brdf(st, sb, sn, lx, ly, cos) * sn;
+                }
+            }
+            candBackground[slot] = b;
+        }
         double reflect = m.specularReflectance(cos);
         if (reflect > 0 && 2 * h + 1 < nodes) {
             double k = 2 * cos; // r = d − 2 (d·n) n with d·n = −cos
@@ -197,6 +227,27 @@ final class ReturnPipeline {
             next.put(2 * i + 1, ray, 2 * h + 2, px + EPS * dx, py + EPS * dy, pz + EPS * dz, dx, dy, dz, x + n * EPS,
                     prior * transmit, tauHere, medium, entry, w.crossings[i]);
         }
+    }
+
+    /** Reads the suns and the sky of {@code lights} (irradiance in W/m², as klx of daylight) [L-DET]. */
+    private void lights(java.util.List<sensor.api.env.Light> lights) {
+        double[] sun = new double[0];
+        double sky = 0;
+        for (sensor.api.env.Light l : lights) {
+            double klx = l.irradiance() * Detection.KLX_PER_W_M2;
+            if (l.kind() == sensor.api.env.Light.Kind.SKY) {
+                sky += klx;
+            } else {
+                sensor.api.geom.Vec3 to = l.direction().normalized().times(-1);
+                sun = java.util.Arrays.copyOf(sun, sun.length + 4);
+                sun[sun.length - 4] = to.x();
+                sun[sun.length - 3] = to.y();
+                sun[sun.length - 2] = to.z();
+                sun[sun.length - 1] = klx;
+            }
+        }
+        suns = sun;
+        skyKlx = sky;
     }
 
     /**

@@ -177,6 +177,28 @@ class LidarConfigReadingTest {
     }
 
     @Test
+    void detectionIsTheModelsLineUnlessOffOrGivenLDET() {
+        assertEquals(List.of(), read(Map.of()).detection(), "the test models have no datasheet line");
+        assertEquals(List.of(), read(Map.of("detection", "off")).detection());
+        var c = read(Map.of("detection", Map.of("range", 40, "reflectivity", 0.1), "darkShare", 0.25));
+        var l = c.detection().get(0);
+        assertEquals(List.of(40.0, 0.1, 100.0, 0.9, 1e-4), List.of(l.range(), l.reflectivity(), l.ambientKlx(),
+                l.detectionProbability(), l.falseAlarmRate()), "defaults: 100 klx, P_d 0.9, P_fa 1e-4");
+        assertEquals(0.25, c.darkShare());
+        assertEquals(2, read(Map.of("detection", List.of(Map.of("range", 50, "reflectivity", 0.1, "channels", List.of(1)),
+                Map.of("range", 80, "reflectivity", 0.1, "channels", List.of(2))))).detection().size());
+        var e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("detection", Map.of("range", 40))));
+        assertTrue(e.getMessage().startsWith("detection needs range (m) and reflectivity (0-1)"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("detection", "on")));
+        assertTrue(e.getMessage().startsWith("detection must be off, {range, reflectivity"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("detection",
+                Map.of("range", 40, "reflectivity", 1.5))));
+        assertTrue(e.getMessage().startsWith("reflectivity must be in"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("darkShare", 2)));
+        assertTrue(e.getMessage().startsWith("darkShare must be in"), e.getMessage());
+    }
+
+    @Test
     void theCloudLayoutIsTheModelVendorsUnlessChosen() {
         assertEquals(CloudLayout.OUSTER, read(Map.of()).cloudLayout(), "an Ouster model publishes as ouster-ros does");
         assertEquals(CloudLayout.VELODYNE, read(Map.of("cloudLayout", "velodyne")).cloudLayout());

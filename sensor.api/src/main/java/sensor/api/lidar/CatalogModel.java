@@ -20,10 +20,19 @@ import sensor.api.Args;
  * @param divergenceHalfAngle 1/e² divergence half-angle, rad
  * @param returnModes         the return modes offered
  * @param replay              the recorded pattern of a non-repetitive model, null for a spinning one
+ * @param detection           the datasheet's detection figures [L-DET], empty when none is known
  */
 public record CatalogModel(String id, String vendor, String description, Source source, List<Beam> beams,
         List<Mode> modes, double rangeMin, double rangeMax, double divergenceHalfAngle, List<String> returnModes,
-        Replay replay) implements LidarModelType {
+        Replay replay, List<DetectionLine> detection) implements LidarModelType {
+
+    /** A model without detection figures. */
+    public CatalogModel(String id, String vendor, String description, Source source, List<Beam> beams,
+            List<Mode> modes, double rangeMin, double rangeMax, double divergenceHalfAngle, List<String> returnModes,
+            Replay replay) {
+        this(id, vendor, description, source, beams, modes, rangeMin, rangeMax, divergenceHalfAngle, returnModes, replay,
+                List.of());
+    }
 
     /** Checks the fields: an id, a source, at least one mode, {@code 0 <= rangeMin < rangeMax}, beams or a replay. */
     public CatalogModel {
@@ -32,6 +41,7 @@ public record CatalogModel(String id, String vendor, String description, Source 
         beams = List.copyOf(Args.notNull("beams", beams));
         modes = List.copyOf(Args.notNull("modes", modes));
         returnModes = List.copyOf(Args.notNull("returnModes", returnModes));
+        detection = List.copyOf(Args.notNull("detection", detection));
         if (modes.isEmpty()) {
             throw new IllegalArgumentException("lidar model " + id + " needs at least one mode");
         }
@@ -50,6 +60,12 @@ public record CatalogModel(String id, String vendor, String description, Source 
             List<Mode> modes, double rangeMin, double rangeMax, double divergenceHalfAngle, List<String> returnModes) {
         return new CatalogModel(id, vendor, description, source, beams, modes, rangeMin, rangeMax, divergenceHalfAngle,
                 returnModes, null);
+    }
+
+    /** This model with the datasheet's detection figures. */
+    public CatalogModel withDetection(List<DetectionLine> lines) {
+        return new CatalogModel(id, vendor, description, source, beams, modes, rangeMin, rangeMax, divergenceHalfAngle,
+                returnModes, replay, lines);
     }
 
     /** The 1/e² half-angle of a Gaussian beam whose full width at half maximum is {@code fwhmDeg} degrees ([L-16]). */

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.osgi.annotation.versioning.ConsumerType;
 
+import sensor.api.Args;
 import sensor.api.ConfigReader;
 import sensor.api.PluginType;
 
@@ -105,6 +106,42 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
 
     /** The recorded pattern of a non-repetitive model; null for a spinning model, whose {@link #beams()} fire. */
     Replay replay();
+
+    /**
+     * One detection figure of a datasheet [L-DET]: a perpendicular Lambertian target of {@code reflectivity} at
+     * {@code range} under {@code ambientKlx} of sunlight is detected with {@code detectionProbability}, and a ray
+     * reports a false alarm with {@code falseAlarmRate}; for the 1-based {@code channels} listed (empty: every channel).
+     *
+     * @param range                m, &gt; 0
+     * @param reflectivity         in (0, 1]
+     * @param ambientKlx           sunlight on the target, klx, in [0, 200]
+     * @param detectionProbability in (0, 1)
+     * @param falseAlarmRate       per ray, in (0, 0.5)
+     * @param channels             1-based channels the line holds for, empty for all
+     * @param source               where the figure is printed (document, page)
+     */
+    record DetectionLine(double range, double reflectivity, double ambientKlx, double detectionProbability,
+            double falseAlarmRate, List<Integer> channels, String source) {
+        /** Checks each figure against its range. */
+        public DetectionLine {
+            Args.positive("range", range);
+            Args.inRange("reflectivity", reflectivity, 1e-9, 1);
+            Args.inRange("ambientKlx", ambientKlx, 0, 200);
+            Args.inRange("detectionProbability", detectionProbability, 1e-9, 1 - 1e-9);
+            Args.inRange("falseAlarmRate", falseAlarmRate, 1e-12, 0.5);
+            channels = List.copyOf(channels == null ? List.of() : channels);
+            for (int c : channels) {
+                if (c < 1) {
+                    throw new IllegalArgumentException("channels are numbered from 1, got " + c);
+                }
+            }
+        }
+    }
+
+    /** The datasheet's detection figures; empty when none is known (then nothing decides detection). */
+    default List<DetectionLine> detection() {
+        return List.of();
+    }
 
     @Override
     default Class<Mode> configType() {

@@ -148,6 +148,24 @@ class HesaiCatalogTest {
                 List.of("threshold,1", "mode,2,2", "state,0,1", "1,0,2000", "2,1500,3500"), 2));
     }
 
+    /** [L-DET] the PandarXT-16 manual's channel table: 50 m at 10 % on channels 1–4 and 13–16, 80 m on 5–12. */
+    @Test
+    void thePandarXt16CarriesItsPerChannelRanges() {
+        for (CatalogModel m : HesaiCatalog.models()) {
+            if (!m.id().equals("PandarXT-16")) {
+                assertEquals(List.of(), m.detection(), m.id());
+                continue;
+            }
+            for (int c = 1; c <= 16; c++) {
+                int channel = c;
+                var lines = m.detection().stream().filter(l -> l.channels().contains(channel)).toList();
+                assertEquals(1, lines.size(), "channel " + c);
+                assertEquals(c <= 4 || c >= 13 ? 50 : 80, lines.get(0).range(), "channel " + c);
+                assertEquals(0.1, lines.get(0).reflectivity());
+            }
+        }
+    }
+
     @Test
     void unitCalibrationsNameTheirRepositoryAndLicence() {
         for (CatalogModel m : HesaiCatalog.models()) {

@@ -18,6 +18,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 
 import sensor.api.lidar.CatalogModel;
+import sensor.api.lidar.LidarModelType.DetectionLine;
 import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.LidarModelType.Beam;
 import sensor.api.lidar.LidarModelType.Mode;
@@ -143,10 +144,18 @@ public class OusterCatalog {
     private static CatalogModel of(String id, Source source, Table table, String description) {
         int channels = table.altitudesDeg().length;
         boolean gen1 = id.contains("gen1");
-        return CatalogModel.spinning(id, "Ouster", description, source, table.beams(), MODES, 0.3, maxRange(id),
-                CatalogModel.halfAngleOfFwhm(divergenceFwhmDeg(id, channels)),
+        CatalogModel m = CatalogModel.spinning(id, "Ouster", description, source, table.beams(), MODES, 0.3,
+                maxRange(id), CatalogModel.halfAngleOfFwhm(divergenceFwhmDeg(id, channels)),
                 gen1 ? List.of("STRONGEST") : List.of("STRONGEST", "DUAL"));
+        return gen1 && id.startsWith("OS1") ? m.withDetection(List.of(GEN1_OS1_DETECTION)) : m;
     }
+
+    /**
+     * The gen-1 OS1 datasheet [L-DET]: 40 m at 10 % reflectivity, 100 klx sunlight, false positive rate 1/10,000; the
+     * detection probability is not printed there, 0.9 is the later datasheets' wording.
+     */
+    static final DetectionLine GEN1_OS1_DETECTION = new DetectionLine(40, 0.1, 100, 0.9, 1e-4, List.of(),
+            "Ouster OS1 datasheet (gen 1), page 1: 40 m @ 10 %, 100 klx, false positive rate 1/10,000");
 
     /**
      * Nominal range at 80 % reflectivity, m: OS0 50, OS1 120 (gen-1 OS1 datasheet: 0.8–120 m), OS2 240 (the OS0 and

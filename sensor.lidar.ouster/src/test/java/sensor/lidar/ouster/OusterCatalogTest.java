@@ -154,5 +154,16 @@ class OusterCatalogTest {
         });
         assertTrue(OusterCatalog.models().stream().filter(m -> m.id().equals("OS1-16-gen1")).findFirst().orElseThrow()
                 .source().licence().startsWith("MIT"));
+        // [L-DET] the gen-1 OS1 datasheet's line (DATASHEETS.md) on the gen-1 OS1 models only
+        for (CatalogModel m : OusterCatalog.models()) {
+            if (m.id().startsWith("OS1") && m.id().endsWith("gen1")) {
+                var l = m.detection().get(0);
+                assertEquals(List.of(40.0, 0.1, 100.0, 0.9, 1e-4), List.of(l.range(), l.reflectivity(), l.ambientKlx(),
+                        l.detectionProbability(), l.falseAlarmRate()), m.id());
+                assertEquals(List.of(), l.channels());
+            } else {
+                assertEquals(List.of(), m.detection(), m.id() + " has no datasheet line");
+            }
+        }
     }
 }

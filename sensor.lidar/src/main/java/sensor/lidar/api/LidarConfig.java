@@ -31,6 +31,8 @@ public final class LidarConfig {
     private List<StageSpec> distortions = List.of();
     private List<StageSpec> noises = List.of();
     private CloudLayout cloudLayout;
+    private List<LidarModelType.DetectionLine> detection;
+    private double darkShare = 0.1;
     private List<OutputField> fields =
             List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.RING_ID_U16, OutputField.TIME_STAMP_F64);
 
@@ -164,6 +166,21 @@ public final class LidarConfig {
         return this;
     }
 
+    /**
+     * Decides detection by these datasheet lines [L-DET] instead of the model's; an empty list turns detection off
+     * (every return above {@code minIntensity} is kept, as without a datasheet).
+     */
+    public LidarConfig setDetection(List<LidarModelType.DetectionLine> lines) {
+        detection = List.copyOf(Args.notNull("detection", lines));
+        return this;
+    }
+
+    /** The dark share of the detection noise at the datasheet's condition [L-DET], in [0, 1] (default 0.1). */
+    public LidarConfig setDarkShare(double share) {
+        darkShare = Args.inRange("darkShare", share, 0, 1);
+        return this;
+    }
+
     public RayPatternGenerator pattern() { return pattern; }
     /** The catalog model, or null for a custom pattern. */
     public LidarModelType model() { return model; }
@@ -185,6 +202,13 @@ public final class LidarConfig {
     public List<StageSpec> distortions() { return distortions; }
     public List<StageSpec> noises() { return noises; }
     public List<OutputField> fields() { return fields; }
+
+    /** The detection lines set, else the model's datasheet lines, else none (detection off). */
+    public List<LidarModelType.DetectionLine> detection() {
+        return detection != null ? detection : model != null ? model.detection() : List.of();
+    }
+
+    public double darkShare() { return darkShare; }
 
     /** The layout set, else the model's vendor's ({@link CloudLayout#ofVendor}), else {@link CloudLayout#GENERIC}. */
     public CloudLayout cloudLayout() {

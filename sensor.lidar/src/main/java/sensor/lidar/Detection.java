@@ -1,0 +1,117 @@
+package sensor.lidar;
+
+import java.util.List;
+
+import sensor.api.lidar.LidarModelType.DetectionLine;
+
+/**
+ * Threshold detection calibrated from a datasheet [L-DET]. A return's signal is {@code S = K·I}, its intensity I from
+ * the chain ([L-3], [L-13], [L-21]) times the sensor's signal scale K. The noise has a dark part and a part from the
+ * sunlight the target reflects towards the sensor (background B: illuminance in klx times the target's reflectance in
+ * the sensor's view, {@code π·f(l_sun, v)·cos θ_sun}, which is ρ·cos θ_sun for a Lambertian target), in units of the
+ * noise at the datasheet's condition: {@code σ² = d + (1 − d)·B / (E_ds·ρ_ds)}, d the dark share. A detector that
+ * keeps its false-alarm rate constant (an adaptive threshold) sets the threshold at {@code z·σ},
+ * {@code z = Φ⁻¹(1 − P_fa)}, so a return is detected with {@code P_d = Φ(S/σ − z)} (a known signal in Gaussian
+ * noise, Neyman–Pearson). K follows from the datasheet line: {@code K = (z + Φ⁻¹(P_d,ds)) / I_ds}, where {@code I_ds}
+ * is the intensity of a perpendicular Lambertian target of ρ_ds at R_ds in clear air, so the datasheet's condition is
+ * detected with exactly its P_d. A ray without a detected return reports a false alarm with probability P_fa, at a
+ * range uniform over the sensor's range (uniform over its range bins).
+ */
+final class Detection {
+    /** Sunlight: illuminance of 1 W/m² of irradiance, klx (daylight's luminous efficacy, about 100 lm/W). */
+    static final double KLX_PER_W_M2 = 0.1;
+    /** Dark share of the noise at the datasheet's condition when a scenario does not set it. */
+    static final double DEFAULT_DARK_SHARE = 0.1;
+
+    private final double[] scale, threshold, falseAlarm, background;
+    private final double darkShare;
+
+    /**
+     * The calibration of each of {@code channels} channels from {@code lines} (a line without channels holds for all);
+     * {@code divergence} gives the intensity of the datasheet's target. A channel no line covers is not decided
+     * (always detected, no false alarms).
+     */
+    Detection(List<DetectionLine> lines, int channels, BeamDivergence divergence, double darkShare) {
+        if (!(darkShare >= 0 && darkShare <= 1)) {
+            throw new IllegalArgumentException("darkShare must be in [0, 1], got " + darkShare);
+        }
+        this.darkShare = darkShare;
+        scale = new double[channels];
+        threshold = new double[channels];
+        falseAlarm = new double[channels];
+        background = new double[channels];
+        java.util.Arrays.fill(scale, Double.NaN);
+        for (DetectionLine l : lines) {
+            double z = inverseNormal(1 - l.falseAlarmRate());
+            double intensity = l.reflectivity() / Math.PI * divergence.detectedRatio(l.range());
+            double k = (z + inverseNormal(l.detectionProbability())) / intensity;
+            for (int c = 0; c < channels; c++) {
+                if (l.channels().isEmpty() || l.channels().contains(c + 1)) {
+                    scale[c] = k;
+                    threshold[c] = z;
+                    falseAlarm[c] = l.falseAlarmRate();
+                    background[c] = l.ambientKlx() * l.reflectivity();
+                }
+            }
+        }
+    }
+
+    /** Whether channel {@code c} has a datasheet line. */
+    boolean decides(int c) {
+        return !Double.isNaN(scale[c]);
+    }
+
+    /** Signal over noise of a return of {@code intensity} on channel {@code c} with background {@code b} (klx). */
+    double snr(int c, double intensity, double b) {
+        double ref = background[c]; // a line without sunlight: the noise is the dark noise whatever the sun
+        return scale[c] * intensity / Math.sqrt(ref > 0 ? darkShare + (1 - darkShare) * b / ref : 1);
+    }
+
+    /** The probability that a return of {@code intensity} with background {@code b} (klx) is detected on channel c. */
+    double probability(int c, double intensity, double b) {
+        return normal(snr(c, intensity, b) - threshold[c]);
+    }
+
+    /** The intensity at the threshold with the datasheet's noise on channel {@code c} (a false alarm's). */
+    double thresholdIntensity(int c) {
+        return threshold[c] / scale[c];
+    }
+
+    /** The false-alarm rate per ray of channel {@code c}. */
+    double falseAlarmRate(int c) {
+        return falseAlarm[c];
+    }
+
+    /** Φ(x), the standard normal distribution function: {@code erfc(−x/√2)/2}. */
+    static double normal(double x) {
+        return 0.5 * erfc(-x / Math.sqrt(2));
+    }
+
+    /**
+     * erfc(x) by the Chebyshev fit of Numerical Recipes ({@code erfcc}, fractional error below 1.2e-7 everywhere).
+     */
+    static double erfc(double x) {
+        double z = Math.abs(x), t = 1 / (1 + 0.5 * z);
+        double r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418
+                + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587
+                + t * (-0.82215223 + t * 0.17087277)))))))));
+        return x >= 0 ? r : 2 - r;
+    }
+
+    /** Φ⁻¹(p) for p in (0, 1): bisection on {@link #normal} to 1e-12. */
+    static double inverseNormal(double p) {
+        if (!(p > 0 && p < 1)) {
+            throw new IllegalArgumentException("a probability in (0, 1) is needed, got " + p);
+        }
+        double lo = -40, hi = 40;
+        for (int i = 0; i < 200 && hi - lo > 1e-12; i++) {
+            double mid = 0.5 * (lo + hi);
+            if (normal(mid) < p) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return 0.5 * (lo + hi);
+    }
+}

@@ -1,0 +1,201 @@
+package sensor.lidar;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.api.env.Light;
+import sensor.api.geom.Vec3;
+import sensor.api.lidar.LidarModelType.DetectionLine;
+import sensor.api.lidar.OutputField;
+import sensor.api.lidar.RayInterval;
+import sensor.api.material.Lambertian;
+import sensor.lidar.api.LidarConfig;
+import sensor.lidar.api.RayPatterns;
+
+/**
+ * [L-DET] through the whole lidar: walls of Lambertian reflectance under a sun, hit by many rays of the same geometry
+ * (each ray its own draw), the detected fraction against the law evaluated here with its own normal distribution
+ * (Simpson's rule) and the detected power ratio of [L-21] written out.
+ */
+class DetectionTest {
+    /** The OS1 gen-1 datasheet line: 40 m at 10 %, 100 klx; P_fa 1e-4; P_d 0.9 (the later datasheets' wording). */
+    static final DetectionLine OS1_GEN1 = new DetectionLine(40, 0.1, 100, 0.9, 1e-4, List.of(), "test");
+    static final double DIVERGENCE = 0.001, EMITTER = 0.005, DETECTOR = 0.005;
+
+    /** Φ by Simpson's rule over the density from −12 (independent of the code's erfc). */
+    static double phi(double x) {
+        if (x < -12) {
+            return 0;
+        }
+        int n = 20_000;
+        double h = (x + 12) / n, sum = 0;
+        for (int i = 0; i <= n; i++) {
+            double t = -12 + i * h, w = i == 0 || i == n ? 1 : i % 2 == 1 ? 4 : 2;
+            sum += w * Math.exp(-t * t / 2);
+        }
+        return sum * h / 3 / Math.sqrt(2 * Math.PI);
+    }
+
+    static double inversePhi(double p) {
+        double lo = -12, hi = 12;
+        while (hi - lo > 1e-10) {
+            double mid = (lo + hi) / 2;
+            if (phi(mid) < p) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return (lo + hi) / 2;
+    }
+
+    /** [L-21] detected power ratio with the test's optics (no lateral offset). */
+    static double ratio(double x) {
+        double w = x * Math.tan(DIVERGENCE) + EMITTER;
+        return (1 - Math.exp(-2 * DETECTOR * DETECTOR / (w * w))) / (1 - Math.exp(-2));
+    }
+
+    /** The law: probability of detecting a Lambertian ρ at range x, incidence θ, sun E klx head-on, dark share d. */
+    static double law(DetectionLine l, double rho, double x, double theta, double sunKlx, double d) {
+        double z = inversePhi(1 - l.falseAlarmRate());
+        double k = (z + inversePhi(l.detectionProbability())) / (l.reflectivity() / Math.PI * ratio(l.range()));
+        double signal = k * rho / Math.PI * Math.cos(theta) * ratio(x);
+        double background = sunKlx * rho * Math.cos(theta); // the sun behind the sensor: along the rays
+        double sigma = Math.sqrt(d + (1 - d) * background / (l.ambientKlx() * l.reflectivity()));
+        return phi(signal / sigma - z);
+    }
+
+    /** Fraction of {@code n} rays at incidence θ on a wall {@code x} m away (along the ray) detected, the sun behind. */
+    static double detected(DetectionLine line, double rho, double x, double theta, double sunKlx, int n, long seed) {
+        LidarRig rig = new LidarRig();
+        rig.env.setSeed(seed);
+        rig.material("wall", new Lambertian(rho));
+        rig.wallAtX("wall", x * Math.cos(theta), "wall");
+        Vec3 d = new Vec3(Math.cos(theta), Math.sin(theta), 0);
+        rig.env.setLights(sunKlx > 0 ? List.of(Light.sun(d, sunKlx / Detection.KLX_PER_W_M2)) : List.of());
+        Vec3[] dirs = new Vec3[n];
+        java.util.Arrays.fill(dirs, d);
+        LidarConfig c = new LidarConfig().setPattern(RayPatterns.generic(LidarRig.rays(dirs), List.of(new RayInterval(0, n))))
+                .setRange(0.3, 500).setHeapDepth(1).setOptics(EMITTER, DETECTOR, 0).setDivergenceHalfAngle(DIVERGENCE)
+                .setFields(List.of(OutputField.DISTANCE_F32)).setDetection(List.of(line));
+        var out = rig.run(c);
+        return out == null ? 0 : out.count() / (double) n;
+    }
+
+    @Test
+    void theDatasheetConditionIsDetectedWithItsProbabilityLDET() {
+        // 20,000 rays: the standard error of the fraction is 0.21 pp, so 3 pp is 14 of them; without the model every
+        // ray would be detected (10 pp off), and a signal scale off by 10 % moves the fraction by about 4 pp
+        double f = detected(OS1_GEN1, 0.1, 40, 0, 100, 20_000, 1);
+        assertEquals(0.9, f, 0.03, "40 m, 10 %, 100 klx");
+        assertEquals(0.9, law(OS1_GEN1, 0.1, 40, 0, 100, Detection.DEFAULT_DARK_SHARE), 1e-6, "the law meets its datasheet");
+    }
+
+    /**
+     * A grid of reflectivity (5–90 %), range, incidence and sun against the law: χ² over the cells with 24 degrees of
+     * freedom below 51.2 (p = 0.001). Power: the same grid with the dark share 0.5 instead of 0.1 in the law gives a
+     * χ² above 1,000, so a wrong background model fails.
+     */
+    @Test
+    void detectionOverAGridFollowsTheLawLDET() {
+        double[] rhos = {0.05, 0.1, 0.3, 0.9}, ranges = {30, 60, 120};
+        double[][] incidenceAndSun = {{0, 100}, {Math.toRadians(45), 100}};
+        int n = 3000;
+        double chi2 = 0, chi2Wrong = 0;
+        int cells = 0;
+        List<String> worst = new ArrayList<>();
+        for (double rho : rhos) {
+            for (double x : ranges) {
+                for (double[] is : incidenceAndSun) {
+                    double p = law(OS1_GEN1, rho, x, is[0], is[1], Detection.DEFAULT_DARK_SHARE);
+                    double wrong = law(OS1_GEN1, rho, x, is[0], is[1], 0.5);
+                    double f = detected(OS1_GEN1, rho, x, is[0], is[1], n, cells + 11);
+                    double var = Math.max(p * (1 - p), 1e-4) / n;
+                    chi2 += (f - p) * (f - p) / var;
+                    chi2Wrong += (f - wrong) * (f - wrong) / (Math.max(wrong * (1 - wrong), 1e-4) / n);
+                    worst.add(rho + "@" + x + "m/" + Math.round(Math.toDegrees(is[0])) + "°: " + f + " vs " + p);
+                    cells++;
+                }
+            }
+        }
+        assertEquals(24, cells);
+        assertTrue(chi2 < 51.2, "χ² " + chi2 + " " + worst);
+        assertTrue(chi2Wrong > 1000, "the test tells a wrong dark share: χ² " + chi2Wrong);
+    }
+
+    @Test
+    void theSunShortensTheRangeAndNightLengthensItLDET() {
+        double day = detected(OS1_GEN1, 0.1, 50, 0, 100, 4000, 3), night = detected(OS1_GEN1, 0.1, 50, 0, 0, 4000, 3);
+        assertEquals(law(OS1_GEN1, 0.1, 50, 0, 100, 0.1), day, 0.03);
+        assertEquals(law(OS1_GEN1, 0.1, 50, 0, 0, 0.1), night, 0.03);
+        assertTrue(night > day + 0.3, "at night only the dark noise: " + night + " against " + day);
+    }
+
+    /** False alarms: rays into empty space report a point with P_fa, at a range uniform over the sensor's range. */
+    @Test
+    void raysIntoEmptySpaceReportFalseAlarmsAtTheirRateLDET() {
+        DetectionLine line = new DetectionLine(40, 0.1, 100, 0.9, 0.01, List.of(), "test");
+        LidarRig rig = new LidarRig();
+        int n = 100_000;
+        Vec3[] dirs = new Vec3[n];
+        java.util.Arrays.fill(dirs, Vec3.Z);
+        LidarConfig c = new LidarConfig().setPattern(RayPatterns.generic(LidarRig.rays(dirs), List.of(new RayInterval(0, n))))
+                .setRange(1, 101).setFields(List.of(OutputField.DISTANCE_F32, OutputField.ENTITY_ID_I32)).setDetection(List.of(line));
+        var out = rig.run(c);
+        // expected 1,000 ± 31.5: within 4 standard errors
+        assertEquals(1000, out.count(), 126);
+        double mean = 0;
+        for (int i = 0; i < out.count(); i++) {
+            assertEquals(-1, out.getInt(i, OutputField.ENTITY_ID_I32), "no object");
+            double r = out.getFloat(i, OutputField.DISTANCE_F32, 0);
+            assertTrue(r >= 1 && r <= 101, "range " + r);
+            mean += r / out.count();
+        }
+        assertEquals(51, mean, 4 * 28.9 / Math.sqrt(out.count()), "uniform over [1, 101] m: mean 51, σ 28.9");
+    }
+
+    /** {@code detection: off} and a model without a line give the outputs of before, byte for byte. */
+    @Test
+    void withoutALineOrWithDetectionOffTheOutputIsUnchanged() {
+        java.util.function.Function<LidarConfig, java.nio.ByteBuffer> run = c -> {
+            LidarRig rig = new LidarRig();
+            rig.env.setLights(List.of(Light.sun(Vec3.X, 1000)));
+            rig.wallAtX("wall", 30, null);
+            return rig.run(c).data();
+        };
+        LidarConfig plain = TestModels.os1_32("512x10");
+        var before = run.apply(plain);
+        assertEquals(before, run.apply(TestModels.os1_32("512x10").setDetection(List.of())));
+        assertNotEquals(before, run.apply(TestModels.os1_32("512x10").setDetection(List.of(OS1_GEN1))),
+                "with a line, returns are dropped");
+    }
+
+    @Test
+    void theNormalDistributionAndItsInverseAreAccurate() {
+        for (double x : new double[] {-6, -3.719, -1.2816, 0, 0.5, 1.2816, 3.719}) {
+            assertEquals(phi(x), Detection.normal(x), 2e-8 + 2e-7 * phi(x), "Φ(" + x + ")");
+        }
+        assertEquals(3.719016, Detection.inverseNormal(1 - 1e-4), 1e-5, "Φ⁻¹(1 − 10⁻⁴)");
+        assertEquals(1.281552, Detection.inverseNormal(0.9), 1e-5);
+        assertThrows(IllegalArgumentException.class, () -> Detection.inverseNormal(1));
+        assertThrows(IllegalArgumentException.class, () -> new Detection(List.of(OS1_GEN1), 1,
+                new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 1.5));
+    }
+
+    @Test
+    void perChannelLinesDecideTheirChannelsOnly() {
+        DetectionLine near = new DetectionLine(50, 0.1, 100, 0.9, 1e-4, List.of(1, 2), "test"),
+                far = new DetectionLine(80, 0.1, 100, 0.9, 1e-4, List.of(3), "test");
+        Detection d = new Detection(List.of(near, far), 4, new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 0.1);
+        assertTrue(d.decides(0) && d.decides(1) && d.decides(2));
+        assertFalse(d.decides(3), "channel 4 has no line: every return kept");
+        double at50 = 0.1 / Math.PI * ratio(50), at80 = 0.1 / Math.PI * ratio(80);
+        assertEquals(0.9, d.probability(0, at50, 10), 1e-6);
+        assertEquals(0.9, d.probability(2, at80, 10), 1e-6);
+        assertTrue(d.probability(0, at80, 10) < 0.5, "the 50 m channel at 80 m");
+    }
+}
