@@ -144,13 +144,17 @@ class DetectionTest {
         Vec3[] dirs = new Vec3[n];
         java.util.Arrays.fill(dirs, Vec3.Z);
         LidarConfig c = new LidarConfig().setPattern(RayPatterns.generic(LidarRig.rays(dirs), List.of(new RayInterval(0, n))))
-                .setRange(1, 101).setFields(List.of(OutputField.DISTANCE_F32, OutputField.ENTITY_ID_I32)).setDetection(List.of(line));
+                .setRange(1, 101).setFields(List.of(OutputField.DISTANCE_F32, OutputField.ENTITY_ID_I32,
+                        OutputField.INTENSITY_F32)).setDetection(List.of(line));
+        // a false alarm's intensity: the threshold with the datasheet's noise, z / K
+        double z = inversePhi(0.99), k = (z + inversePhi(0.9)) / (0.1 / Math.PI * ratio(40));
         var out = rig.run(c);
         // expected 1,000 ± 31.5: within 4 standard errors
         assertEquals(1000, out.count(), 126);
         double mean = 0;
         for (int i = 0; i < out.count(); i++) {
             assertEquals(-1, out.getInt(i, OutputField.ENTITY_ID_I32), "no object");
+            assertEquals(z / k, out.getFloat(i, OutputField.INTENSITY_F32, 0), 1e-6 * z / k);
             double r = out.getFloat(i, OutputField.DISTANCE_F32, 0);
             assertTrue(r >= 1 && r <= 101, "range " + r);
             mean += r / out.count();
@@ -182,6 +186,15 @@ class DetectionTest {
         assertEquals(3.719016, Detection.inverseNormal(1 - 1e-4), 1e-5, "Φ⁻¹(1 − 10⁻⁴)");
         assertEquals(1.281552, Detection.inverseNormal(0.9), 1e-5);
         assertThrows(IllegalArgumentException.class, () -> Detection.inverseNormal(1));
+        assertThrows(IllegalArgumentException.class, () -> Detection.inverseNormal(0));
+        var optics = new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0);
+        for (double share : new double[] {0, 1}) { // the ends of the dark share are allowed
+            assertEquals(0.9, new Detection(List.of(OS1_GEN1), 1, optics, share).probability(0, 0.1 / Math.PI * ratio(40), 10),
+                    1e-6);
+        }
+        // a line without sunlight: the sun does not change detection
+        Detection dark = new Detection(List.of(new DetectionLine(40, 0.1, 0, 0.9, 1e-4, List.of(), "t")), 1, optics, 0.1);
+        assertEquals(0.9, dark.probability(0, 0.1 / Math.PI * ratio(40), 50), 1e-6);
         assertThrows(IllegalArgumentException.class, () -> new Detection(List.of(OS1_GEN1), 1,
                 new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 1.5));
     }
