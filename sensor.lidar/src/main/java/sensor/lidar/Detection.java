@@ -20,8 +20,6 @@ import sensor.api.lidar.LidarModelType.DetectionLine;
 final class Detection {
     /** Sunlight: illuminance of 1 W/m² of irradiance, klx (daylight's luminous efficacy, about 100 lm/W). */
     static final double KLX_PER_W_M2 = 0.1;
-    /** Dark share of the noise at the datasheet's condition when a scenario does not set it. */
-    static final double DEFAULT_DARK_SHARE = 0.1;
 
     private final double[] scale, threshold, falseAlarm, background;
     private final double darkShare;

@@ -66,8 +66,7 @@ final class LidarStages {
         if (!config.detection().isEmpty()) {
             int[] channelOf = pattern.beams();
             int channels = java.util.Arrays.stream(channelOf).max().orElse(0) + 1;
-            Detection detection = new Detection(config.detection(), channels, new BeamDivergence(config.divergenceHalfAngle(),
-                    config.emitterRadius(), config.detectorRadius(), config.detectorOffset()), config.darkShare());
+            Detection detection = new Detection(config.detection(), channels, pipeline.divergence(), config.darkShare());
             c.add(stage("detection", Set.of(RAYS, RETURNS), Set.of(RETURNS),
                     f -> detect(f, config, pipeline, detection, channelOf)));
         }

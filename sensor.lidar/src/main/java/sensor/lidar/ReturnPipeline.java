@@ -71,6 +71,9 @@ final class ReturnPipeline {
 
     int nodes() { return nodes; }
 
+    /** The beam's divergence and optics [L-21]. */
+    BeamDivergence divergence() { return divergence; }
+
     /**
      * Clears the candidate slots of {@code rays} rays; candidates keep their normals only when {@code normals}, their
      * background only when {@code background}.

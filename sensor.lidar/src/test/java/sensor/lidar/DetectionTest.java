@@ -92,7 +92,7 @@ class DetectionTest {
         // ray would be detected (10 pp off), and a signal scale off by 10 % moves the fraction by about 4 pp
         double f = detected(OS1_GEN1, 0.1, 40, 0, 100, 20_000, 1);
         assertEquals(0.9, f, 0.03, "40 m, 10 %, 100 klx");
-        assertEquals(0.9, law(OS1_GEN1, 0.1, 40, 0, 100, Detection.DEFAULT_DARK_SHARE), 1e-6, "the law meets its datasheet");
+        assertEquals(0.9, law(OS1_GEN1, 0.1, 40, 0, 100, LidarConfig.DEFAULT_DARK_SHARE), 1e-6, "the law meets its datasheet");
     }
 
     /**
@@ -111,7 +111,7 @@ class DetectionTest {
         for (double rho : rhos) {
             for (double x : ranges) {
                 for (double[] is : incidenceAndSun) {
-                    double p = law(OS1_GEN1, rho, x, is[0], is[1], Detection.DEFAULT_DARK_SHARE);
+                    double p = law(OS1_GEN1, rho, x, is[0], is[1], LidarConfig.DEFAULT_DARK_SHARE);
                     double wrong = law(OS1_GEN1, rho, x, is[0], is[1], 0.5);
                     double f = detected(OS1_GEN1, rho, x, is[0], is[1], n, cells + 11);
                     double var = Math.max(p * (1 - p), 1e-4) / n;

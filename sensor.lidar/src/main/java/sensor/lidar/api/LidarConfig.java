@@ -16,6 +16,9 @@ import sensor.api.lidar.RayPatternGenerator;
  * depth 2, strongest return, one sample per beam, 16 time slices per output, all processors.
  */
 public final class LidarConfig {
+    /** Dark share of the detection noise at the datasheet's condition [L-DET] when none is set. */
+    public static final double DEFAULT_DARK_SHARE = 0.1;
+
     private RayPatternGenerator pattern;
     private LidarModelType model;
     private LidarModelType.Mode mode;
@@ -32,7 +35,7 @@ public final class LidarConfig {
     private List<StageSpec> noises = List.of();
     private CloudLayout cloudLayout;
     private List<LidarModelType.DetectionLine> detection;
-    private double darkShare = 0.1;
+    private double darkShare = DEFAULT_DARK_SHARE;
     private List<OutputField> fields =
             List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.RING_ID_U16, OutputField.TIME_STAMP_F64);
 
