@@ -12,9 +12,10 @@ import sensor.io.Points.Kind;
  * its natural alignment) or a vendor driver's, with that driver's names, types and units.
  *
  * <p>Vendor drivers report a calibrated reflectivity, not a raw intensity: Velodyne and Ouster 0–100 for Lambertian
- * targets of 0–100 % reflectance (above 100 for retro-reflectors), Livox 0–150 for 0–100 %. The simulated intensity of
- * a Lambertian target seen head-on without loss is its reflectance over π ([L-3], [L-4]), so the reported value is
- * {@code scale · π · intensity}, rounded and clamped to 0–255. A field the lidar was not asked for is written as 0.
+ * targets of 0–100 % reflectance and 101–255 for retro-reflectors, Livox 0–150 for 0–100 % and 151–255 above. The
+ * reflectivity is the lidar's {@code REFLECTIVITY_F32} field (range-calibrated, 1 for 100 % Lambertian [L-DET]) when the
+ * scenario asks for it, else {@code π · intensity} (the intensity of a Lambertian target seen head-on without loss is
+ * its reflectance over π, [L-3]); see {@link #encode}. A field the lidar was not asked for is written as 0.
  */
 final class CloudLayouts {
     private CloudLayouts() {}
@@ -24,22 +25,23 @@ final class CloudLayouts {
 
     static Layout of(Points p) {
         double[] distance = p.column("distance");
+        double[] calibrated = p.column("reflectivity");
         return switch (p.layout) {
             case GENERIC -> generic(p.fields());
             case VELODYNE -> packed(List.of(xyz(p, "x", 0), xyz(p, "y", 1), xyz(p, "z", 2),
-                    new Field("intensity", Kind.F32, i -> reflectivity(p, i, 100)),
+                    new Field("intensity", Kind.F32, i -> reflectivity(p, calibrated, i, 100)),
                     new Field("ring", Kind.U16, i -> ring(p, i)),
                     new Field("time", Kind.F32, i -> sinceScanStart(p, i))));
             case OUSTER -> new Layout(List.of(xyz(p, "x", 0), xyz(p, "y", 1), xyz(p, "z", 2),
                     new Field("intensity", Kind.F32, i -> p.intensity == null ? 0 : p.intensity[i]),
                     new Field("t", Kind.U32, i -> Math.round(sinceScanStart(p, i) * 1e9)),
-                    new Field("reflectivity", Kind.U16, i -> reflectivity(p, i, 100)),
+                    new Field("reflectivity", Kind.U16, i -> reflectivity(p, calibrated, i, 100)),
                     new Field("ring", Kind.U16, i -> ring(p, i)),
                     new Field("ambient", Kind.U16, i -> 0),
                     new Field("range", Kind.U32, i -> Math.round((distance != null ? distance[i] : p.range(i)) * 1000))),
                     new int[] {0, 4, 8, 16, 20, 24, 26, 28, 32}, 48);
             case LIVOX -> packed(List.of(xyz(p, "x", 0), xyz(p, "y", 1), xyz(p, "z", 2),
-                    new Field("intensity", Kind.F32, i -> reflectivity(p, i, 150)),
+                    new Field("intensity", Kind.F32, i -> reflectivity(p, calibrated, i, 150)),
                     new Field("tag", Kind.U8, i -> 0),
                     new Field("line", Kind.U8, i -> ring(p, i)),
                     new Field("timestamp", Kind.F64, i -> p.time == null ? 0 : Math.rint(p.time[i] * 1e9))));
@@ -80,9 +82,25 @@ final class CloudLayouts {
         return p.ring == null ? 0 : p.ring[i];
     }
 
-    /** The calibrated reflectivity a driver reports: {@code scale} at 100 % Lambertian reflectance, 0–255. */
-    static long reflectivity(Points p, int i, double scale) {
-        return p.intensity == null ? 0 : Math.max(0, Math.min(255, Math.round(scale * Math.PI * p.intensity[i])));
+    /** Point i's reflectivity as a driver reports it: the calibrated column, else π · intensity, encoded. */
+    private static long reflectivity(Points p, double[] calibrated, int i, int scale) {
+        return encode(calibrated != null ? calibrated[i] : p.intensity == null ? 0 : Math.PI * p.intensity[i], scale);
+    }
+
+    /**
+     * A reflectivity (1 = 100 % Lambertian) as vendors encode it in 0–255: {@code scale · ρ} rounded for diffuse targets
+     * (ρ ≤ 1), and for retro-reflectors logarithmic over four decades, {@code scale + 1} just above ρ = 1 to 255 at
+     * ρ = 10⁴ and beyond (the vendors print the split, not the curve above it; four decades span real retro-reflective
+     * sheeting).
+     */
+    static long encode(double rho, int scale) {
+        if (!(rho > 0)) {
+            return 0;
+        }
+        if (rho <= 1) {
+            return Math.round(scale * rho);
+        }
+        return Math.min(255, scale + 1 + Math.round((254 - scale) * Math.log10(rho) / 4));
     }
 
     /** Seconds since the scan's first point (its earliest firing time); 0 without times. */

@@ -165,6 +165,8 @@ public final class Points {
                 case RADIAL_VELOCITY_F32 -> extras.add(new Column("radial_velocity", Kind.F32, "m/s, positive receding",
                         new double[count]));
                 case RCS_F32 -> extras.add(new Column("rcs", Kind.F32, "radar cross-section, dBsm", new double[count]));
+                case REFLECTIVITY_F32 -> extras.add(new Column("reflectivity", Kind.F32,
+                        "calibrated reflectivity, 1 = 100 % Lambertian", new double[count]));
                 default -> { } // x y z, intensity, ring, time: the columns above; is_hit: only hits are kept
             }
         }
@@ -177,7 +179,7 @@ public final class Points {
         List<java.util.function.IntToDoubleFunction> extraValues = new java.util.ArrayList<>();
         for (OutputField f : o.fields()) {
             switch (f) {
-                case DISTANCE_F32, AZIMUTH_F32, ELEVATION_F32, RADIAL_VELOCITY_F32, RCS_F32 -> {
+                case DISTANCE_F32, AZIMUTH_F32, ELEVATION_F32, RADIAL_VELOCITY_F32, RCS_F32, REFLECTIVITY_F32 -> {
                     java.nio.FloatBuffer c = o.floats(f);
                     extraValues.add(c::get);
                 }

@@ -3,6 +3,7 @@ package sensor.lidar;
 import java.util.List;
 
 import sensor.api.lidar.LidarModelType.DetectionLine;
+import sensor.api.lidar.LidarModelType.RangePrecision;
 
 /**
  * Threshold detection calibrated from a datasheet [L-DET]. A return's signal is {@code S = K·I}, its intensity I from
@@ -16,12 +17,19 @@ import sensor.api.lidar.LidarModelType.DetectionLine;
  * is the intensity of a perpendicular Lambertian target of ρ_ds at R_ds in clear air, so the datasheet's condition is
  * detected with exactly its P_d. A ray without a detected return reports a false alarm with probability P_fa, at a
  * range uniform over the sensor's range (uniform over its range bins).
+ *
+ * <p>Range precision: where the line prints the range's standard deviation at some SNRs, a detected return's range
+ * scatters with σ(S/σ) interpolated between them linearly in log σ over log SNR (a power law between two figures, the
+ * form of timing jitter, σ ∝ SNR^−p), the best figure above the highest SNR and the lowest segment's law continued
+ * below the lowest SNR (returns near the threshold scatter most).
  */
 final class Detection {
     /** Sunlight: illuminance of 1 W/m² of irradiance, klx (daylight's luminous efficacy, about 100 lm/W). */
     static final double KLX_PER_W_M2 = 0.1;
 
     private final double[] scale, threshold, falseAlarm, background;
+    /** Per channel: the line's precision figures sorted by SNR, as log SNR and log σ (null: none). */
+    private final double[][] logSnr, logSigma;
     private final double darkShare;
 
     /**
@@ -38,17 +46,25 @@ final class Detection {
         threshold = new double[channels];
         falseAlarm = new double[channels];
         background = new double[channels];
+        logSnr = new double[channels][];
+        logSigma = new double[channels][];
         java.util.Arrays.fill(scale, Double.NaN);
         for (DetectionLine l : lines) {
             double z = inverseNormal(1 - l.falseAlarmRate());
             double intensity = l.reflectivity() / Math.PI * divergence.detectedRatio(l.range());
             double k = (z + inverseNormal(l.detectionProbability())) / intensity;
+            List<RangePrecision> figures = l.precision().stream()
+                    .sorted(java.util.Comparator.comparingDouble(RangePrecision::snr)).toList();
+            double[] ls = figures.stream().mapToDouble(p -> Math.log(p.snr())).toArray();
+            double[] lsg = figures.stream().mapToDouble(p -> Math.log(p.sigma())).toArray();
             for (int c = 0; c < channels; c++) {
                 if (l.channels().isEmpty() || l.channels().contains(c + 1)) {
                     scale[c] = k;
                     threshold[c] = z;
                     falseAlarm[c] = l.falseAlarmRate();
                     background[c] = l.ambientKlx() * l.reflectivity();
+                    logSnr[c] = ls.length == 0 ? null : ls;
+                    logSigma[c] = lsg;
                 }
             }
         }
@@ -65,9 +81,26 @@ final class Detection {
         return scale[c] * intensity / Math.sqrt(ref > 0 ? darkShare + (1 - darkShare) * b / ref : 1);
     }
 
-    /** The probability that a return of {@code intensity} with background {@code b} (klx) is detected on channel c. */
-    double probability(int c, double intensity, double b) {
-        return normal(snr(c, intensity, b) - threshold[c]);
+    /** The probability that a return of signal-to-noise ratio {@code snr} is detected on channel c. */
+    double probability(int c, double snr) {
+        return normal(snr - threshold[c]);
+    }
+
+    /** The range's standard deviation (m) of a return with signal-to-noise ratio {@code snr} on channel c; 0 without figures. */
+    double rangeSigma(int c, double snr) {
+        double[] x = logSnr[c], y = logSigma[c];
+        if (x == null) {
+            return 0;
+        }
+        double l = Math.log(snr);
+        if (x.length == 1 || l >= x[x.length - 1]) {
+            return Math.exp(y[y.length - 1]);
+        }
+        int k = 0; // the segment [k, k+1] holding l, or the lowest one below the lowest SNR
+        while (k < x.length - 2 && l > x[k + 1]) {
+            k++;
+        }
+        return Math.exp(y[k] + (y[k + 1] - y[k]) * (l - x[k]) / (x[k + 1] - x[k]));
     }
 
     /** The intensity at the threshold with the datasheet's noise on channel {@code c} (a false alarm's). */

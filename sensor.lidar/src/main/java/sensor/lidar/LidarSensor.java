@@ -42,7 +42,7 @@ final class LidarSensor implements Sensor {
         this.pattern = config.pattern();
         this.backends = backends;
         ReturnPipeline pipeline = new ReturnPipeline(config.heapDepth(), config.beamSamples(), config.rangeMin(),
-                config.rangeMax(), config.minIntensity(), config.returnMode(), new BeamDivergence(
+                config.rangeMax(), config.minIntensity(), config.rangeResolution(), config.returnMode(), new BeamDivergence(
                         config.divergenceHalfAngle(), config.emitterRadius(), config.detectorRadius(),
                         config.detectorOffset()), pool, config.threads());
         this.graph = StageGraph.plan(LidarStages.chain(config, distortions, noises, pipeline),

@@ -86,15 +86,15 @@ public class LidarSensorType implements SensorType<LidarConfig> {
     record Spec(String model, String mode, Map<String, Object> pattern, List<Double> range, Double divergenceHalfAngle,
             List<Double> optics, Integer heapDepth, ReturnMode returnMode, Integer beamSamples, Double minIntensity,
             Integer timeSlices, Boolean emitMisses, List<Map<String, Object>> distortions, List<Map<String, Object>> noise,
-            List<OutputField> fields, Integer threads, String cloudLayout, Object detection, Double darkShare) {}
+            List<OutputField> fields, Integer threads, String cloudLayout, Object detection, Double darkShare, Double pulseWidth) {}
 
     /**
      * A datasheet line of a scenario [L-DET]: {@code range} m and {@code reflectivity} (0–1) required; {@code ambient}
      * klx (default 100), {@code probability} (default 0.9), {@code falseAlarmRate} per ray (default 1e-4),
-     * {@code channels} (1-based, default all).
+     * {@code channels} (1-based, default all), {@code precision} (a list of {@code {snr, sigma}}, σ in m; default none).
      */
     record DetectionSpec(Double range, Double reflectivity, Double ambient, Double probability, Double falseAlarmRate,
-            List<Integer> channels) {
+            List<Integer> channels, List<LidarModelType.RangePrecision> precision) {
         LidarModelType.DetectionLine line() {
             if (range == null || reflectivity == null) {
                 throw new IllegalArgumentException("detection needs range (m) and reflectivity (0-1), e.g. "
@@ -102,7 +102,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
             }
             return new LidarModelType.DetectionLine(range, reflectivity, ambient == null ? 100 : ambient,
                     probability == null ? 0.9 : probability, falseAlarmRate == null ? 1e-4 : falseAlarmRate, channels,
-                    "scenario");
+                    precision, "scenario");
         }
     }
 
@@ -116,7 +116,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         for (Object item : items) {
             if (!(item instanceof Map<?, ?>)) {
                 throw new IllegalArgumentException("detection must be off, {range, reflectivity, ambient, probability, "
-                        + "falseAlarmRate, channels} or a list of those, got " + item);
+                        + "falseAlarmRate, channels, precision} or a list of those, got " + item);
             }
             lines.add(reader.convert(item, DetectionSpec.class).line());
         }
@@ -186,6 +186,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         if (s.cloudLayout() != null) c.setCloudLayout(CloudLayout.of(s.cloudLayout()));
         if (s.detection() != null) c.setDetection(detection(s.detection(), reader));
         if (s.darkShare() != null) c.setDarkShare(s.darkShare());
+        if (s.pulseWidth() != null) c.setPulseWidth(s.pulseWidth());
         c.setDistortions(stages(s.distortions(), RayDistortionType.class, reader));
         c.setNoises(stages(s.noise(), OutputNoiseType.class, reader));
         return c;

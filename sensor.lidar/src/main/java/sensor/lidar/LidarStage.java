@@ -35,7 +35,7 @@ interface LidarStage {
         RETURNS,
         /** The core point columns (position, distance, intensity, pattern index, time) and each point's beam and return. */
         POINTS,
-        RING, AZIMUTH, ELEVATION, ENTITY, HIT, RETURN_TYPE, NORMAL;
+        RING, AZIMUTH, ELEVATION, ENTITY, HIT, RETURN_TYPE, NORMAL, REFLECTIVITY;
 
         /** The column that carries an output field. */
         static Column of(OutputField f) {
@@ -48,6 +48,7 @@ interface LidarStage {
                 case IS_HIT_I32 -> HIT;
                 case RETURN_TYPE_U8 -> RETURN_TYPE;
                 case NORMAL_VEC3_F32 -> NORMAL;
+                case REFLECTIVITY_F32 -> REFLECTIVITY;
                 default -> throw new IllegalArgumentException("fields: " + f + " is a radar field, a lidar cannot produce it");
             };
         }

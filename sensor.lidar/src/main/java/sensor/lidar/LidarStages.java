@@ -8,6 +8,7 @@ import static sensor.lidar.LidarStage.Column.ENTITY;
 import static sensor.lidar.LidarStage.Column.HIT;
 import static sensor.lidar.LidarStage.Column.NORMAL;
 import static sensor.lidar.LidarStage.Column.POINTS;
+import static sensor.lidar.LidarStage.Column.REFLECTIVITY;
 import static sensor.lidar.LidarStage.Column.RAYS;
 import static sensor.lidar.LidarStage.Column.RETURNS;
 import static sensor.lidar.LidarStage.Column.RETURN_TYPE;
@@ -88,6 +89,9 @@ final class LidarStages {
         int perBeam = perBeam(config);
         c.add(stage("return-type", Set.of(POINTS), Set.of(RETURN_TYPE), f -> intField(f, pipeline, OutputField.RETURN_TYPE_U8,
                 i -> f.pointReturn[i] < 0 ? 0 : f.pointReturn[i] % perBeam)));
+        BeamDivergence optics = pipeline.divergence();
+        c.add(stage("reflectivity", Set.of(POINTS), Set.of(REFLECTIVITY), f -> floatField(f, pipeline,
+                OutputField.REFLECTIVITY_F32, i -> reflectivity(optics, f.points.intensity[i], f.points.distance[i]))));
         c.add(stage("normal", Set.of(POINTS, RETURNS, CANDIDATE_NORMALS, WORLD_RAYS), Set.of(NORMAL), f -> {
             float[] out = f.points.floats(OutputField.NORMAL_VEC3_F32);
             forPoints(f, pipeline, i -> normal(f, pipeline.candNormal, out, i));
@@ -255,7 +259,7 @@ final class LidarStages {
      * Threshold detection [L-DET] on the selected returns, on its own random stream: each return is kept with its
      * detection probability (draw 2k for return k, keyed by the ray's pattern index and the step); a beam left without
      * a return reports a false alarm with the channel's rate (draw 4) at a uniform range (draw 5), its intensity the
-     * threshold's, no object (entity −1).
+     * threshold's, no object (entity −1). A kept return's range scatters by the line's precision at its SNR (draw 6 + k).
      */
     private static void detect(LidarFrame f, LidarConfig config, ReturnPipeline pipeline, Detection detection,
             int[] channelOf) {
@@ -274,9 +278,11 @@ final class LidarStages {
                 int kept = 0;
                 for (int k = 0; k < count[i]; k++) {
                     int j = i * perBeam + k;
-                    if (random.uniform(step, key, 2 * k) < detection.probability(channel, inten[j], background[slot[j]])) {
+                    double snr = detection.snr(channel, inten[j], background[slot[j]]);
+                    if (random.uniform(step, key, 2 * k) < detection.probability(channel, snr)) {
+                        double sigma = detection.rangeSigma(channel, snr);
                         int to = i * perBeam + kept++;
-                        opl[to] = opl[j];
+                        opl[to] = sigma > 0 ? opl[j] + sigma * random.gaussian(step, key, 6 + k) : opl[j];
                         inten[to] = inten[j];
                         entity[to] = entity[j];
                         slot[to] = slot[j];
@@ -363,6 +369,15 @@ final class LidarStages {
                 body.accept(i);
             }
         });
+    }
+
+    /**
+     * The calibrated reflectivity of a return [L-DET]: its intensity over the intensity a perpendicular 100 % Lambertian
+     * target would give at its range in clear air, {@code π·I / η(R)} with η the detected power ratio [L-21]; a miss 0.
+     */
+    static double reflectivity(BeamDivergence optics, double intensity, double range) {
+        double eta = range > 0 ? optics.detectedRatio(range) : 0;
+        return eta > 0 ? Math.PI * intensity / eta : 0;
     }
 
     /** The surface normal of point {@code i}'s candidate, turned into the lidar frame at its beam's firing time. */

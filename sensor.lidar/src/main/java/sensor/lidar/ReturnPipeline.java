@@ -36,7 +36,7 @@ final class ReturnPipeline {
     static final int MAX_CROSSINGS = 8;
 
     private final int depth, nodes, samples;
-    private final double rangeMin, rangeMax, minIntensity;
+    private final double rangeMin, rangeMax, minIntensity, mixingRange;
     private final ReturnMode mode;
     private final BeamDivergence divergence;
     private final ComputePool pool;
@@ -55,14 +55,15 @@ final class ReturnPipeline {
     private double[] suns = new double[0];
     private double skyKlx;
 
-    ReturnPipeline(int depth, int samples, double rangeMin, double rangeMax, double minIntensity, ReturnMode mode,
-            BeamDivergence divergence, ComputePool pool, int threads) {
+    ReturnPipeline(int depth, int samples, double rangeMin, double rangeMax, double minIntensity, double mixingRange,
+            ReturnMode mode, BeamDivergence divergence, ComputePool pool, int threads) {
         this.depth = depth;
         this.nodes = (1 << depth) - 1;
         this.samples = samples;
         this.rangeMin = rangeMin;
         this.rangeMax = rangeMax;
         this.minIntensity = minIntensity;
+        this.mixingRange = mixingRange;
         this.mode = mode;
         this.divergence = divergence;
         this.pool = pool;
@@ -283,6 +284,8 @@ final class ReturnPipeline {
     final class Selection {
         final double[] gi = new double[samples * nodes * 2], gx = new double[samples * nodes * 2];
         final int[] ge = new int[samples * nodes * 2], gs = new int[samples * nodes * 2], gk = new int[samples * nodes * 2];
+        /** The groups by range, for mixing. */
+        final int[] order = new int[samples * nodes * 2];
         /** The picked returns: OPL, intensity, entity and candidate slot; {@link #select} returns how many. */
         final double[] opl = new double[2], intensity = new double[2];
         final int[] entity = new int[2], slot = new int[2];
@@ -332,10 +335,15 @@ final class ReturnPipeline {
             gi[g] += w;
             gx[g] += w * (float) candOpl[c];
         }
+        for (int g = 0; g < groups; g++) {
+            gx[g] = gi[g] > 0 ? gx[g] / gi[g] : (float) candOpl[gs[g]];
+        }
+        if (mixingRange > 0 && groups > 1) {
+            groups = mix(s, groups);
+        }
         int best = -1, firstG = -1, lastG = -1;
         for (int g = 0; g < groups; g++) {
-            double opl = gi[g] > 0 ? gx[g] / gi[g] : (float) candOpl[gs[g]];
-            gx[g] = opl;
+            double opl = gx[g];
             if (opl < rangeMin || opl > rangeMax || gi[g] < minIntensity || gi[g] <= 0) {
                 continue;
             }
@@ -358,6 +366,50 @@ final class ReturnPipeline {
             n = 2;
         }
         return n;
+    }
+
+    /**
+     * Mixed pixels [L-DET]: the returns of one beam closer in range than the pulse's range resolution c·τ/2 to the next
+     * one arrive as one pulse, so they merge into one return at the energy-weighted range, with the summed intensity,
+     * whatever they hit; the strongest part names the object. Returns the number of groups left (in range order).
+     */
+    private int mix(Selection s, int groups) {
+        int[] order = s.order;
+        for (int g = 0; g < groups; g++) { // insertion sort by range: a beam has a handful of groups
+            int k = g;
+            while (k > 0 && s.gx[order[k - 1]] > s.gx[g]) {
+                order[k] = order[k - 1];
+                k--;
+            }
+            order[k] = g;
+        }
+        double[] in = new double[groups], x = new double[groups];
+        int[] e = new int[groups], slot = new int[groups], strongest = new int[groups];
+        int m = -1;
+        double previous = Double.NaN;
+        for (int k = 0; k < groups; k++) {
+            int g = order[k];
+            if (m < 0 || !(s.gx[g] - previous < mixingRange)) {
+                m++;
+                strongest[m] = g;
+            } else if (s.gi[g] > s.gi[strongest[m]]) {
+                strongest[m] = g;
+            }
+            previous = s.gx[g];
+            in[m] += s.gi[g];
+            x[m] += s.gi[g] * s.gx[g];
+        }
+        for (int k = 0; k <= m; k++) {
+            int g = strongest[k];
+            e[k] = s.ge[g];
+            slot[k] = s.gs[g];
+            x[k] = in[k] > 0 ? x[k] / in[k] : s.gx[g];
+        }
+        System.arraycopy(in, 0, s.gi, 0, m + 1);
+        System.arraycopy(x, 0, s.gx, 0, m + 1);
+        System.arraycopy(e, 0, s.ge, 0, m + 1);
+        System.arraycopy(slot, 0, s.gs, 0, m + 1);
+        return m + 1;
     }
 
     private static void put(Selection s, int k, int g) {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import sensor.api.env.Light;
 import sensor.api.geom.Vec3;
 import sensor.api.lidar.LidarModelType.DetectionLine;
+import sensor.api.lidar.LidarModelType.RangePrecision;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayInterval;
 import sensor.api.material.Lambertian;
@@ -189,12 +190,12 @@ class DetectionTest {
         assertThrows(IllegalArgumentException.class, () -> Detection.inverseNormal(0));
         var optics = new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0);
         for (double share : new double[] {0, 1}) { // the ends of the dark share are allowed
-            assertEquals(0.9, new Detection(List.of(OS1_GEN1), 1, optics, share).probability(0, 0.1 / Math.PI * ratio(40), 10),
+            assertEquals(0.9, probability(new Detection(List.of(OS1_GEN1), 1, optics, share), 0, 0.1 / Math.PI * ratio(40), 10),
                     1e-6);
         }
         // a line without sunlight: the sun does not change detection
         Detection dark = new Detection(List.of(new DetectionLine(40, 0.1, 0, 0.9, 1e-4, List.of(), "t")), 1, optics, 0.1);
-        assertEquals(0.9, dark.probability(0, 0.1 / Math.PI * ratio(40), 50), 1e-6);
+        assertEquals(0.9, probability(dark, 0, 0.1 / Math.PI * ratio(40), 50), 1e-6);
         assertThrows(IllegalArgumentException.class, () -> new Detection(List.of(OS1_GEN1), 1,
                 new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 1.5));
     }
@@ -207,8 +208,106 @@ class DetectionTest {
         assertTrue(d.decides(0) && d.decides(1) && d.decides(2));
         assertFalse(d.decides(3), "channel 4 has no line: every return kept");
         double at50 = 0.1 / Math.PI * ratio(50), at80 = 0.1 / Math.PI * ratio(80);
-        assertEquals(0.9, d.probability(0, at50, 10), 1e-6);
-        assertEquals(0.9, d.probability(2, at80, 10), 1e-6);
-        assertTrue(d.probability(0, at80, 10) < 0.5, "the 50 m channel at 80 m");
+        assertEquals(0.9, probability(d, 0, at50, 10), 1e-6);
+        assertEquals(0.9, probability(d, 2, at80, 10), 1e-6);
+        assertTrue(probability(d, 0, at80, 10) < 0.5, "the 50 m channel at 80 m");
+    }
+
+    /** The code's detection probability of a return of {@code intensity} with background {@code b} on channel c. */
+    static double probability(Detection d, int c, double intensity, double b) {
+        return d.probability(c, d.snr(c, intensity, b));
+    }
+
+    /** The gen-1 OS1 repeatability read as 1σ at three SNRs. */
+    static final List<RangePrecision> OS1_GEN1_PRECISION =
+            List.of(new RangePrecision(250, 0.015), new RangePrecision(100, 0.03), new RangePrecision(12, 0.10));
+
+    /** Distances of {@code n} rays along +x to a wall of Lambertian ρ at x, without sun (dark noise only). */
+    static double[] distances(DetectionLine line, double rho, double x, int n, long seed) {
+        LidarRig rig = new LidarRig();
+        rig.env.setSeed(seed);
+        rig.material("wall", new Lambertian(rho));
+        rig.wallAtX("wall", x, "wall");
+        Vec3[] dirs = new Vec3[n];
+        java.util.Arrays.fill(dirs, Vec3.X);
+        LidarConfig c = new LidarConfig().setPattern(RayPatterns.generic(LidarRig.rays(dirs), List.of(new RayInterval(0, n))))
+                .setRange(0.3, 500).setHeapDepth(1).setOptics(EMITTER, DETECTOR, 0).setDivergenceHalfAngle(DIVERGENCE)
+                .setFields(List.of(OutputField.DISTANCE_F32)).setDetection(List.of(line));
+        var out = rig.run(c);
+        double[] d = new double[out.count()];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = out.getFloat(i, OutputField.DISTANCE_F32, 0);
+        }
+        return d;
+    }
+
+    /**
+     * Range noise grows as the SNR falls, through the datasheet's figures: 4,000 returns each at SNR 250, 100 and 12 (the
+     * OS1 gen-1 repeatability), 30 (between two figures: the power law through them, σ = 10 cm·(30/12)^p with
+     * p = ln(0.3)/ln(100/12)) and 6 (below the lowest figure: the lowest segment's law continued). The reflectance is
+     * solved here for each SNR from the law (signal K·I over the dark noise √d). The sample standard deviation has a
+     * relative standard error of 1/√8000 = 1.1 %; 4 % is 3.6 of them, and a σ law off by 10 % fails. The mean stays the
+     * wall's distance (no bias).
+     */
+    @Test
+    void rangeNoiseFollowsTheDatasheetPrecisionAtItsSnrLDET() {
+        DetectionLine line = OS1_GEN1.withPrecision(OS1_GEN1_PRECISION);
+        double x = 10, z = inversePhi(1 - 1e-4), k = (z + inversePhi(0.9)) / (0.1 / Math.PI * ratio(40));
+        double p = Math.log(0.3) / Math.log(100 / 12.0);
+        double[][] snrAndSigma = {{250, 0.015}, {100, 0.03}, {12, 0.10}, {30, 0.10 * Math.pow(30 / 12.0, p)},
+            {6, 0.10 * Math.pow(6 / 12.0, p)}};
+        for (double[] ss : snrAndSigma) {
+            double rho = ss[0] * Math.sqrt(LidarConfig.DEFAULT_DARK_SHARE) * Math.PI / (k * ratio(x));
+            double[] d = distances(line, rho, x, 4000, (long) ss[0]);
+            assertTrue(d.length > 3800, "SNR " + ss[0] + ": detected " + d.length);
+            double mean = java.util.Arrays.stream(d).average().orElseThrow();
+            double var = java.util.Arrays.stream(d).map(v -> (v - mean) * (v - mean)).sum() / (d.length - 1);
+            assertEquals(ss[1], Math.sqrt(var), 0.04 * ss[1], "σ at SNR " + ss[0]);
+            assertEquals(x, mean, 4 * ss[1] / Math.sqrt(d.length), "mean at SNR " + ss[0]);
+        }
+        // above the best figure the best figure holds; a line without figures adds no range noise
+        double rho = 400 * Math.sqrt(LidarConfig.DEFAULT_DARK_SHARE) * Math.PI / (k * ratio(x));
+        double[] d = distances(line, rho, x, 4000, 400);
+        double mean = java.util.Arrays.stream(d).average().orElseThrow();
+        double sd = Math.sqrt(java.util.Arrays.stream(d).map(v -> (v - mean) * (v - mean)).sum() / (d.length - 1));
+        assertEquals(0.015, sd, 0.04 * 0.015, "SNR 400");
+        for (double v : distances(OS1_GEN1, rho, x, 100, 1)) {
+            assertEquals(x, v, 1e-5);
+        }
+    }
+
+    /** One precision figure: σ whatever the SNR. */
+    @Test
+    void aSinglePrecisionFigureHoldsAtEverySnrLDET() {
+        Detection d = new Detection(List.of(OS1_GEN1.withPrecision(List.of(new RangePrecision(50, 0.02)))), 1,
+                new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 0.1);
+        for (double snr : new double[] {3, 50, 1000}) {
+            assertEquals(0.02, d.rangeSigma(0, snr), 1e-15);
+        }
+        assertEquals(0, new Detection(List.of(OS1_GEN1), 1, new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 0.1)
+                .rangeSigma(0, 50));
+    }
+
+    /**
+     * The calibrated reflectivity field [L-DET] is the target's reflectance times the incidence cosine whatever the
+     * range (a Lambertian target, clear air, detection off): ρ = 0.3 at 25 m and 60 m head-on, and at 60° incidence 0.15.
+     */
+    @Test
+    void reflectivityIsTheRangeCalibratedReflectanceLDET() {
+        for (double[] xt : new double[][] {{25, 0}, {60, 0}, {25, 60}}) {
+            LidarRig rig = new LidarRig();
+            rig.material("wall", new Lambertian(0.3));
+            double theta = Math.toRadians(xt[1]);
+            rig.wallAtX("wall", xt[0] * Math.cos(theta), "wall");
+            LidarConfig c = new LidarConfig().setPattern(RayPatterns.generic(LidarRig.rays(new Vec3(Math.cos(theta),
+                    Math.sin(theta), 0)), List.of(new RayInterval(0, 1)))).setRange(0.3, 500).setHeapDepth(1)
+                    .setOptics(EMITTER, DETECTOR, 0).setDivergenceHalfAngle(DIVERGENCE)
+                    .setFields(List.of(OutputField.INTENSITY_F32, OutputField.REFLECTIVITY_F32));
+            var out = rig.run(c);
+            assertEquals(0.3 * Math.cos(theta), out.getFloat(0, OutputField.REFLECTIVITY_F32, 0), 1e-6, "at " + xt[0] + " m");
+            assertEquals(0.3 / Math.PI * Math.cos(theta) * ratio(xt[0]), out.getFloat(0, OutputField.INTENSITY_F32, 0), 1e-7,
+                    "the intensity falls with range");
+        }
+        assertEquals(0, LidarStages.reflectivity(new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 0.1, 0), "a miss");
     }
 }

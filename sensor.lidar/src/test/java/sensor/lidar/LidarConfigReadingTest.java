@@ -18,6 +18,7 @@ import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.geom.Pose;
 import sensor.api.lidar.CloudLayout;
+import sensor.api.lidar.LidarModelType;
 import sensor.api.lidar.OutputField;
 import sensor.api.lidar.RayPatternType;
 import sensor.api.lidar.CatalogModel;
@@ -196,6 +197,26 @@ class LidarConfigReadingTest {
         assertTrue(e.getMessage().startsWith("reflectivity must be in"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("darkShare", 2)));
         assertTrue(e.getMessage().startsWith("darkShare must be in"), e.getMessage());
+        var p = read(Map.of("detection", Map.of("range", 40, "reflectivity", 0.1, "precision",
+                List.of(Map.of("snr", 250, "sigma", 0.015), Map.of("snr", 12, "sigma", 0.1))))).detection().get(0);
+        assertEquals(List.of(new LidarModelType.RangePrecision(250, 0.015), new LidarModelType.RangePrecision(12, 0.1)),
+                p.precision());
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("detection", Map.of("range", 40,
+                "reflectivity", 0.1, "precision", List.of(Map.of("snr", 250, "sigma", 0))))));
+        assertTrue(e.getMessage().contains("sigma must be in"), e.getMessage()); // the scenario reader shows the cause
+        e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("detection", Map.of("range", 40,
+                "reflectivity", 0.1, "precision", List.of(Map.of("snr", 12, "sigma", 0.1), Map.of("snr", 12, "sigma", 0.2))))));
+        assertTrue(e.getMessage().startsWith("precision: each SNR may be given once"), e.getMessage());
+    }
+
+    @Test
+    void thePulseWidthGivesTheRangeResolutionLDET() {
+        assertEquals(0, read(Map.of()).rangeResolution(), "no pulse width: returns do not mix");
+        var c = read(Map.of("pulseWidth", 1e-9));
+        assertEquals(1e-9, c.pulseWidth());
+        assertEquals(0.149896229, c.rangeResolution(), 1e-9, "c·τ/2");
+        var e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("pulseWidth", 2e-6)));
+        assertTrue(e.getMessage().startsWith("pulseWidth must be in"), e.getMessage());
     }
 
     @Test

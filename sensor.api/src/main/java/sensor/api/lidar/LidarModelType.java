@@ -111,6 +111,8 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
      * One detection figure of a datasheet [L-DET]: a perpendicular Lambertian target of {@code reflectivity} at
      * {@code range} under {@code ambientKlx} of sunlight is detected with {@code detectionProbability}, and a ray
      * reports a false alarm with {@code falseAlarmRate}; for the 1-based {@code channels} listed (empty: every channel).
+     * The datasheet's range precision at given signal-to-noise ratios, where it prints one, makes the range noise of a
+     * detected return grow as its SNR falls.
      *
      * @param range                m, &gt; 0
      * @param reflectivity         in (0, 1]
@@ -118,10 +120,17 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
      * @param detectionProbability in (0, 1)
      * @param falseAlarmRate       per ray, in (0, 0.5)
      * @param channels             1-based channels the line holds for, empty for all
+     * @param precision            range precision (1σ) at SNR levels, distinct SNRs; empty: no SNR-dependent noise
      * @param source               where the figure is printed (document, page)
      */
     record DetectionLine(double range, double reflectivity, double ambientKlx, double detectionProbability,
-            double falseAlarmRate, List<Integer> channels, String source) {
+            double falseAlarmRate, List<Integer> channels, List<RangePrecision> precision, String source) {
+        /** A line without range precision figures. */
+        public DetectionLine(double range, double reflectivity, double ambientKlx, double detectionProbability,
+                double falseAlarmRate, List<Integer> channels, String source) {
+            this(range, reflectivity, ambientKlx, detectionProbability, falseAlarmRate, channels, List.of(), source);
+        }
+
         /** Checks each figure against its range. */
         public DetectionLine {
             Args.positive("range", range);
@@ -135,6 +144,31 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
                     throw new IllegalArgumentException("channels are numbered from 1, got " + c);
                 }
             }
+            precision = List.copyOf(precision == null ? List.of() : precision);
+            if (precision.stream().map(RangePrecision::snr).distinct().count() < precision.size()) {
+                throw new IllegalArgumentException("precision: each SNR may be given once, got " + precision);
+            }
+        }
+
+        /** The same line with these range precision figures. */
+        public DetectionLine withPrecision(List<RangePrecision> figures) {
+            return new DetectionLine(range, reflectivity, ambientKlx, detectionProbability, falseAlarmRate, channels,
+                    figures, source);
+        }
+    }
+
+    /**
+     * A datasheet's range precision [L-DET]: returns with signal-to-noise ratio {@code snr} scatter in range with standard
+     * deviation {@code sigma}.
+     *
+     * @param snr   signal over noise (amplitude), &gt; 0
+     * @param sigma m, in (0, 10]
+     */
+    record RangePrecision(double snr, double sigma) {
+        /** Checks both figures against their ranges. */
+        public RangePrecision {
+            Args.positive("snr", snr);
+            Args.inRange("sigma", sigma, 1e-9, 10);
         }
     }
 

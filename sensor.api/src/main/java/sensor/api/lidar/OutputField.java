@@ -30,7 +30,12 @@ public enum OutputField {
     /** Radial (Doppler) velocity of the target relative to the sensor, float32, m/s, positive receding (radar). */
     RADIAL_VELOCITY_F32(4),
     /** Radar cross-section of the detection, float32, dBsm (radar). */
-    RCS_F32(4);
+    RCS_F32(4),
+    /**
+     * Calibrated reflectivity, float32: the return's intensity corrected for range as a sensor calibrates it, 1 for a
+     * perpendicular 100 % Lambertian target in clear air (above 1 for retro-reflectors and mirrors) [L-DET].
+     */
+    REFLECTIVITY_F32(4);
 
     private final int bytes;
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AllFieldsTest {
     static final String NAMES = "x y z intensity ring time distance azimuth elevation entity_id normal_x normal_y normal_z "
-            + "radial_velocity rcs return_type";
+            + "radial_velocity rcs reflectivity return_type";
 
     @TempDir
     static Path dir;
@@ -37,7 +37,7 @@ class AllFieldsTest {
     static double[] extras(int ring) {
         return new double[] {Fixtures.range(ring, 0, 1), Fixtures.az(0), Fixtures.el(ring), Fixtures.entity(0),
             Fixtures.normal(ring, 0, 0), Fixtures.normal(ring, 0, 1), Fixtures.normal(ring, 0, 2),
-            Fixtures.radialVelocity(ring, 0), Fixtures.rcs(ring, 0), ring % 2};
+            Fixtures.radialVelocity(ring, 0), Fixtures.rcs(ring, 0), Fixtures.reflectivity(ring, 0), ring % 2};
     }
 
     static void assertExtras(int ring, double[] read, int from, String what) {
@@ -52,8 +52,8 @@ class AllFieldsTest {
         for (String suffix : List.of(".pcd", "-ascii.pcd")) {
             Map<String, String> m = NodeReader.read("pcd-read.mjs", dir.resolve("l").resolve("l-000001" + suffix));
             assertEquals(NAMES, m.get("fields"));
-            assertEquals("4 4 4 4 2 8 4 4 4 4 4 4 4 4 4 1", m.get("size"));
-            assertEquals("F F F F U F F F F I F F F F F U", m.get("type"));
+            assertEquals("4 4 4 4 2 8 4 4 4 4 4 4 4 4 4 4 1", m.get("size"));
+            assertEquals("F F F F U F F F F I F F F F F F U", m.get("type"));
             int hits = Fixtures.RINGS * Fixtures.COLS * 7 / 8;
             assertEquals(String.valueOf(hits), m.get("points"));
         }
@@ -64,7 +64,7 @@ class AllFieldsTest {
         Map<String, String> m = NodeReader.read("ply-read.mjs", dir.resolve("l").resolve("l-000001.ply"));
         assertEquals("vertex:" + Fixtures.RINGS * Fixtures.COLS * 7 / 8 + ":float/x,float/y,float/z,float/intensity,"
                 + "ushort/ring,double/time,float/distance,float/azimuth,float/elevation,int/entity_id,float/normal_x,"
-                + "float/normal_y,float/normal_z,float/radial_velocity,float/rcs,uchar/return_type", m.get("elements"));
+                + "float/normal_y,float/normal_z,float/radial_velocity,float/rcs,float/reflectivity,uchar/return_type", m.get("elements"));
         for (int i = 0; i < 3; i++) { // x y z, then intensity ring time distance ... return_type
             assertExtras(i, NodeReader.numbers(m.get("point." + i)), 3 + 3, "PLY point " + i);
         }
@@ -75,9 +75,9 @@ class AllFieldsTest {
         Map<String, String> m = NodeReader.read("las-read.mjs", dir.resolve("l").resolve("l-000001.las"));
         assertEquals("ring:unsigned:2 intensity:float:4 distance:float:4 azimuth:float:4 elevation:float:4 "
                 + "entity_id:signed:4 normal_x:float:4 normal_y:float:4 normal_z:float:4 radial_velocity:float:4 rcs:float:4 "
-                + "return_type:unsigned:1",
+                + "reflectivity:float:4 return_type:unsigned:1",
                 m.get("extraBytes"));
-        assertEquals(String.valueOf(30 + 2 + 4 + 7 * 4 + 1 + 2 * 4), m.get("pointDataRecordLength"));
+        assertEquals(String.valueOf(30 + 2 + 4 + 7 * 4 + 1 + 3 * 4), m.get("pointDataRecordLength"));
         for (int i = 0; i < 3; i++) { // X Y Z Intensity ReturnNumber NumberOfReturns GpsTime ring intensity, extras
             assertExtras(i, NodeReader.numbers(m.get("point." + i)), 9, "LAS point " + i);
         }
@@ -88,7 +88,7 @@ class AllFieldsTest {
         Map<String, String> m = NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
         assertEquals("x:0:7:1 y:4:7:1 z:8:7:1 intensity:12:7:1 ring:16:4:1 time:24:8:1 distance:32:7:1 azimuth:36:7:1 "
                 + "elevation:40:7:1 entity_id:44:5:1 normal_x:48:7:1 normal_y:52:7:1 normal_z:56:7:1 radial_velocity:60:7:1 "
-                + "rcs:64:7:1 return_type:68:2:1",
+                + "rcs:64:7:1 reflectivity:68:7:1 return_type:72:2:1",
                 m.get("first./l/points.fields"));
         for (int i = 0; i < 3; i++) {
             assertExtras(i, NodeReader.numbers(m.get("first./l/points.point." + i)), 6, "PointCloud2 point " + i);

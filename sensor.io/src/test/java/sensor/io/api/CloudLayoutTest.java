@@ -32,6 +32,12 @@ class CloudLayoutTest {
     static final double T0 = 12.5;
     static final double[] TIME = {T0 + 2.304e-6, T0, T0 + 55.296e-6};
 
+    /**
+     * The retro-reflector's reflectivity 3π ≈ 9.42 encoded over the four decades above 1: 101 + 154 · log10(3π) / 4 =
+     * 138.5 (Velodyne, Ouster), 151 + 104 · log10(3π) / 4 = 176.3 (Livox).
+     */
+    static final double RETRO_100 = 139, RETRO_150 = 176;
+
     @TempDir
     Path dir;
 
@@ -66,10 +72,10 @@ class CloudLayoutTest {
         Map<String, String> read = record(CloudLayout.VELODYNE);
         assertEquals("x:0:7:1 y:4:7:1 z:8:7:1 intensity:12:7:1 ring:16:4:1 time:18:7:1", read.get("first./velodyne/points.fields"));
         assertEquals("1 3 22 66 66", read.get("first./velodyne/points.size"));
-        // intensity: the calibrated reflectivity, 0–100 for 0–100 % Lambertian, retro-reflectors up to 255
+        // intensity: the calibrated reflectivity, 0–100 for 0–100 % Lambertian, retro-reflectors 101–255
         assertArrayEquals(new double[] {3, 4, 0, 20, 7, (float) 2.304e-6}, point(read, "velodyne", 0), 1e-12);
         assertArrayEquals(new double[] {-6, 0, 8, 1, 0, 0}, point(read, "velodyne", 1), 1e-12);
-        assertArrayEquals(new double[] {1, 2, 2, 255, 15, (float) 55.296e-6}, point(read, "velodyne", 2), 1e-12);
+        assertArrayEquals(new double[] {1, 2, 2, RETRO_100, 15, (float) 55.296e-6}, point(read, "velodyne", 2), 1e-12);
     }
 
     @Test
@@ -81,7 +87,7 @@ class CloudLayoutTest {
         // t in ns since the first point, range in mm (|(3,4,0)| = 5 m, |(-6,0,8)| = 10 m, |(1,2,2)| = 3 m)
         assertArrayEquals(new double[] {3, 4, 0, INTENSITY[0], 2304, 20, 7, 0, 5000}, point(read, "ouster", 0), 1e-12);
         assertArrayEquals(new double[] {-6, 0, 8, INTENSITY[1], 0, 1, 0, 0, 10000}, point(read, "ouster", 1), 1e-12);
-        assertArrayEquals(new double[] {1, 2, 2, 3, 55296, 255, 15, 0, 3000}, point(read, "ouster", 2), 1e-12);
+        assertArrayEquals(new double[] {1, 2, 2, 3, 55296, RETRO_100, 15, 0, 3000}, point(read, "ouster", 2), 1e-12);
     }
 
     @Test
@@ -93,7 +99,30 @@ class CloudLayoutTest {
         // intensity: Livox's reflectivity, 0–150 for 0–100 % Lambertian; timestamp: absolute, ns
         assertArrayEquals(new double[] {3, 4, 0, 30, 0, 7, 12_500_002_304.0}, point(read, "livox", 0), 1e-12);
         assertArrayEquals(new double[] {-6, 0, 8, 2, 0, 0, 12_500_000_000.0}, point(read, "livox", 1), 1e-12);
-        assertArrayEquals(new double[] {1, 2, 2, 255, 0, 15, 12_500_055_296.0}, point(read, "livox", 2), 1e-12);
+        assertArrayEquals(new double[] {1, 2, 2, RETRO_150, 0, 15, 12_500_055_296.0}, point(read, "livox", 2), 1e-12);
+    }
+
+    /** With the lidar's calibrated reflectivity field, the vendor layouts carry it instead of π · intensity. */
+    @Test
+    void theCalibratedReflectivityFieldIsWhatTheVendorLayoutsReport() throws Exception {
+        PointBuffer p = new PointBuffer(3);
+        float[] rho = p.floats(OutputField.REFLECTIVITY_F32);
+        float[] values = {0.5f, 1.0f, 1e4f};
+        for (int i = 0; i < 3; i++) {
+            System.arraycopy(XYZ[i], 0, p.xyz, 3 * i, 3);
+            p.intensity[i] = INTENSITY[i];
+            p.times[i] = TIME[i];
+            rho[i] = values[i];
+        }
+        p.count(3);
+        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.MCAP));
+        sink.accept(new SensorFrame("ouster", "lidar", 1, T0 + 0.1, T0 + 0.1, new LidarOutput(List.of(OutputField.XYZ_VEC3_F32,
+                OutputField.INTENSITY_F32, OutputField.TIME_STAMP_F64, OutputField.REFLECTIVITY_F32), p, null, CloudLayout.OUSTER)));
+        sink.close();
+        Map<String, String> read = NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
+        assertEquals(50, point(read, "ouster", 0)[5], "50 % Lambertian");
+        assertEquals(100, point(read, "ouster", 1)[5], "100 % Lambertian");
+        assertEquals(255, point(read, "ouster", 2)[5], "10⁴: the top of the retro-reflector scale");
     }
 
     @Test

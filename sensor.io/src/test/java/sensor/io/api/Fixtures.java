@@ -73,6 +73,11 @@ final class Fixtures {
         return col - 20.5f + ring;
     }
 
+    /** A lidar's calibrated reflectivity at (ring, column) (1 = 100 % Lambertian). */
+    static float reflectivity(int ring, int col) {
+        return 0.01f * (col + 3 * ring);
+    }
+
     /** Component {@code k} of the surface normal: facing the sensor. */
     static float normal(int ring, int col, int k) {
         double[] d = {Math.cos(el(ring)) * Math.cos(az(col)), Math.cos(el(ring)) * Math.sin(az(col)), Math.sin(el(ring))};
@@ -100,6 +105,7 @@ final class Fixtures {
                         case RETURN_TYPE_U8 -> b.put((byte) (r % 2));
                         case RADIAL_VELOCITY_F32 -> b.putFloat(radialVelocity(r, c));
                         case RCS_F32 -> b.putFloat(rcs(r, c));
+                        case REFLECTIVITY_F32 -> b.putFloat(reflectivity(r, c));
                         default -> throw new IllegalArgumentException(f.toString());
                     }
                 }

@@ -36,6 +36,7 @@ public final class LidarConfig {
     private CloudLayout cloudLayout;
     private List<LidarModelType.DetectionLine> detection;
     private double darkShare = DEFAULT_DARK_SHARE;
+    private double pulseWidth;
     private List<OutputField> fields =
             List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.RING_ID_U16, OutputField.TIME_STAMP_F64);
 
@@ -182,6 +183,22 @@ public final class LidarConfig {
     public LidarConfig setDarkShare(double share) {
         darkShare = Args.inRange("darkShare", share, 0, 1);
         return this;
+    }
+
+    /**
+     * The laser pulse's duration τ, s, in [0, 1e-6] (default 0: returns do not mix). With several samples per beam
+     * [L-MS], returns closer in range than c·τ/2 merge into one mixed-pixel return [L-DET].
+     */
+    public LidarConfig setPulseWidth(double seconds) {
+        pulseWidth = Args.inRange("pulseWidth", seconds, 0, 1e-6);
+        return this;
+    }
+
+    public double pulseWidth() { return pulseWidth; }
+
+    /** The pulse's range resolution c·τ/2, m (0 without a pulse width). */
+    public double rangeResolution() {
+        return 299_792_458.0 * pulseWidth / 2;
     }
 
     public RayPatternGenerator pattern() { return pattern; }
