@@ -267,6 +267,42 @@ class ScenarioRunIT {
         }
     }
 
+    /**
+     * The demo shows [L-DET]: the shipped noon-and-night manifest's two variations, as PCD instead of pictures. In frame 56
+     * the car is 74 m from the dark (10 %) warehouse behind it; in the sunlight (the sun on its facade raises the noise)
+     * it keeps a few points, in the dark most of them (counted from the binary PCD here: x between −76 and −70 m).
+     */
+    @Test
+    void theDemoStreetLosesTheDarkFacadeInTheSunLDET() throws Exception {
+        Path manifest = Path.of("batches", "noon-and-night.yaml").toAbsolutePath();
+        String text = Files.readString(manifest).replace("output.formats: [[png]]", "output.formats: [[pcd]]")
+                .replace("scenario: ../scenarios/demo.yaml", "scenario: " + Path.of("scenarios", "demo.yaml").toAbsolutePath());
+        Files.writeString(work.resolve("noon-and-night.yaml"), text);
+        Sensorsim.Run r = sensorsim("batch", "noon-and-night.yaml", "--out", "b");
+        assertEquals(0, r.code(), r.output());
+        List<String> index = Files.readAllLines(work.resolve("b").resolve("index.csv"));
+        int sun = facadePoints(work.resolve("b").resolve(index.get(1).split(",")[1]));
+        int dark = facadePoints(work.resolve("b").resolve(index.get(2).split(",")[1]));
+        assertTrue(index.get(2).endsWith(",[]"), "the second variation has no lights: " + index);
+        assertTrue(dark > 800 && dark > 5 * sun, "facade points in the sun " + sun + ", in the dark " + dark);
+    }
+
+    /** Points of frame 56 on the warehouse facade: a binary PCD of x y z intensity ring time, read here. */
+    private static int facadePoints(Path run) throws IOException {
+        byte[] pcd = Files.readAllBytes(run.resolve("os1").resolve("os1-000056.pcd"));
+        String head = new String(pcd, 0, Math.min(pcd.length, 400), StandardCharsets.US_ASCII);
+        assertTrue(head.contains("FIELDS x y z intensity ring time\n"), head);
+        int data = head.indexOf("DATA binary\n") + "DATA binary\n".length();
+        int points = Integer.parseInt(head.replaceAll("(?s).*\nPOINTS (\\d+)\n.*", "$1"));
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(pcd, data, pcd.length - data).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int n = 0;
+        for (int i = 0; i < points; i++) {
+            float x = b.getFloat(data + 26 * i);
+            n += x > -76 && x < -70 ? 1 : 0;
+        }
+        return n;
+    }
+
     private static double[] numbers(String text) {
         return java.util.Arrays.stream(text.strip().split(" ")).mapToDouble(Double::parseDouble).toArray();
     }
@@ -297,6 +333,6 @@ class ScenarioRunIT {
         assertFalse(Files.exists(work.resolve("never")));
         r = sensorsim("validate", Path.of("scenarios", "demo.yaml").toAbsolutePath().toString());
         assertEquals(0, r.code(), r.output());
-        assertTrue(r.output().contains("valid: 14 objects, 8 sensors"), r.output());
+        assertTrue(r.output().contains("valid: 15 objects, 8 sensors"), r.output());
     }
 }

@@ -68,7 +68,7 @@ class ScenarioTest {
     void shippedDemoScenarioValidates() {
         Result r = cli("validate", "../distro/scenarios/demo.yaml");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("valid: 14 objects, 8 sensors, 10.000 s"), r.out());
+        assertTrue(r.out().contains("valid: 15 objects, 8 sensors, 10.000 s"), r.out());
     }
 
     @Test

@@ -122,7 +122,9 @@ public final class Previews {
 
     /**
      * Bird's-eye view, 800 × 800: points seen from above (x forward = up, y left = left), coloured by
-     * height z (blue low → red high), with a ring every 10 m (or a suitable step) and a legend.
+     * height z (blue low → red high), with a ring every 10 m (or a suitable step) and a legend. The extent and the
+     * colour scale span 99.9 % of the points, so a few stray ones (false alarms, ghosts) neither shrink the picture nor
+     * wash out its colours; the rest are drawn at the edge of the scale or left out.
      */
     public static BufferedImage birdsEye(Points p, String title) {
         int size = 800;
@@ -131,13 +133,16 @@ public final class Previews {
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         g.setColor(new Color(20, 20, 28));
         g.fillRect(0, 0, size, size);
-        double extent = 1;
-        double zlo = Double.POSITIVE_INFINITY, zhi = Double.NEGATIVE_INFINITY;
+        double[] reach = new double[p.n], heights = new double[p.n];
         for (int i = 0; i < p.n; i++) {
-            extent = Math.max(extent, Math.max(Math.abs(p.x[i]), Math.abs(p.y[i])));
-            zlo = Math.min(zlo, p.z[i]);
-            zhi = Math.max(zhi, p.z[i]);
+            reach[i] = Math.max(Math.abs(p.x[i]), Math.abs(p.y[i]));
+            heights[i] = p.z[i];
         }
+        java.util.Arrays.sort(reach);
+        java.util.Arrays.sort(heights);
+        double extent = Math.max(1, quantile(reach, 0.999));
+        double zlo = p.n > 0 ? quantile(heights, 0.0005) : Double.POSITIVE_INFINITY;
+        double zhi = p.n > 0 ? quantile(heights, 0.9995) : Double.NEGATIVE_INFINITY;
         double step = niceStep(extent / 4);
         extent = Math.ceil(extent / step) * step;
         double scale = (size / 2.0 - 20) / extent;
@@ -179,6 +184,11 @@ public final class Previews {
         }
         g.dispose();
         return img;
+    }
+
+    /** The value below which a share {@code q} of the sorted {@code values} lie (nearest rank); 0 for none. */
+    static double quantile(double[] sorted, double q) {
+        return sorted.length == 0 ? 0 : sorted[(int) Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     }
 
     /** A time series panel: a unit, its channel names and values ({@code values[channel][sample]}). */

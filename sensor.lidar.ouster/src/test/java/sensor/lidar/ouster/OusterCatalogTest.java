@@ -21,6 +21,7 @@ import sensor.api.lidar.LidarModelType.Provenance;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.api.lidar.CatalogModel;
+import sensor.api.lidar.LidarModelType.RangePrecision;
 import sensor.lidar.api.RayPatterns;
 
 /**
@@ -161,6 +162,8 @@ class OusterCatalogTest {
                 assertEquals(List.of(40.0, 0.1, 100.0, 0.9, 1e-4), List.of(l.range(), l.reflectivity(), l.ambientKlx(),
                         l.detectionProbability(), l.falseAlarmRate()), m.id());
                 assertEquals(List.of(), l.channels());
+                assertEquals(List.of(new RangePrecision(250, 0.015), new RangePrecision(100, 0.03),
+                        new RangePrecision(12, 0.10)), l.precision(), "repeatability ±1.5/3/10 cm at SNR 250/100/12");
             } else {
                 assertEquals(List.of(), m.detection(), m.id() + " has no datasheet line");
             }
