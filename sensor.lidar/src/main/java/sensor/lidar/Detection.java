@@ -96,8 +96,8 @@ final class Detection {
         if (x.length == 1 || l >= x[x.length - 1]) {
             return Math.exp(y[y.length - 1]);
         }
-        int k = 0; // the segment [k, k+1] holding l, or the lowest one below the lowest SNR
-        while (k < x.length - 2 && l > x[k + 1]) {
+        int k = 0; // the segment [k, k+1] holding l (below the highest SNR), or the lowest one below the lowest SNR
+        while (l > x[k + 1]) {
             k++;
         }
         return Math.exp(y[k] + (y[k + 1] - y[k]) * (l - x[k]) / (x[k + 1] - x[k]));
