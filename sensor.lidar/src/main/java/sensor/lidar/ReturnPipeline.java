@@ -84,10 +84,7 @@ final class ReturnPipeline {
         keepBackground = background;
         int slots = rays * nodes * 2;
         if (background && candBackground.length < slots) {
-            candBackground = new double[slots];
-        }
-        if (background) {
-            java.util.Arrays.fill(candBackground, 0, slots, 0);
+            candBackground = new double[slots]; // only read where this frame's trace stored a surface candidate
         }
         if (candIntensity.length < slots) {
             candOpl = new double[slots];
@@ -282,10 +279,11 @@ final class ReturnPipeline {
 
     /** Scratch space and result of {@link #select}, one per worker chunk (no allocation per beam). */
     final class Selection {
-        final double[] gi = new double[samples * nodes * 2], gx = new double[samples * nodes * 2];
-        final int[] ge = new int[samples * nodes * 2], gs = new int[samples * nodes * 2], gk = new int[samples * nodes * 2];
+        private final int slots = samples * nodes * 2; // a beam's candidate slots: at most as many groups
+        final double[] gi = new double[slots], gx = new double[slots];
+        final int[] ge = new int[slots], gs = new int[slots], gk = new int[slots];
         /** The groups by range, for mixing. */
-        final int[] order = new int[samples * nodes * 2];
+        final int[] order = new int[slots];
         /** The picked returns: OPL, intensity, entity and candidate slot; {@link #select} returns how many. */
         final double[] opl = new double[2], intensity = new double[2];
         final int[] entity = new int[2], slot = new int[2];

@@ -316,16 +316,16 @@ class DetectionTest {
 
     /**
      * The background is the sunlight and skylight the target's BRDF sends towards the sensor [L-DET]: a glossy isotropic
-     * material, f = ρ/π·(1 + l·v), seen at 30° incidence, lit by a sun off every axis (B = E·π·f(s, v)·cos θ_s) or by the
-     * sky alone (B = E_sky·π·f(n, v)·(1 + n_z)/2), the wall at 80 and 100 m. 6,000 rays each, within 4 standard errors of the law with these
-     * backgrounds; with a Lambertian background (the BRDF's direction ignored) the sun cell's law differs by 10
-     * standard errors.
+     * material, f = ρ/π·(1 + l·v), on a tilted wall (normal (−1, −0.3, 0.5), through x = 80 and 95 m) seen at 45°, lit
+     * by a sun off every axis (B = E·π·f(s, v)·cos θ_s) or by the sky alone (B = E_sky·π·f(n, v)·(1 + n_z)/2). 24,000
+     * rays each, within 4 standard errors of the law with these backgrounds; with a Lambertian background (the BRDF's
+     * direction ignored) the sun cell's law differs by more than 10 standard errors.
      */
     @Test
     void theBackgroundIsTheLightTheBrdfSendsTowardsTheSensorLDET() {
-        double rho = 0.3, theta = Math.toRadians(30);
-        double[] walls = {80, 100}; // x of the wall in each cell: detection near one half
-        Vec3 d = new Vec3(Math.cos(theta), Math.sin(theta), 0), v = d.times(-1), n = new Vec3(-1, 0, 0);
+        double rho = 0.3, theta = Math.toRadians(45);
+        double[] walls = {80, 95}; // x where the wall crosses the x axis in each cell: detection near one half
+        Vec3 d = new Vec3(Math.cos(theta), Math.sin(theta), 0), v = d.times(-1), n = new Vec3(-1, -0.3, 0.5).normalized();
         Vec3 s = new Vec3(-0.6, 0.3, 0.74).normalized();
         SurfaceMaterial glossy = (lx, ly, lz, vx, vy, vz) -> lz > 0 && vz > 0 ? rho / Math.PI * (1 + lx * vx + ly * vy + lz * vz) : 0;
         double cos = -d.dot(n);
@@ -335,12 +335,13 @@ class DetectionTest {
         Light[][] lights = {{Light.sun(s.times(-1), sunKlx / Detection.KLX_PER_W_M2)},
             {Light.sky(skyKlx / Detection.KLX_PER_W_M2)}};
         double[] backgrounds = {sunB, skyB};
-        int rays = 6000;
+        int rays = 24_000;
         for (int k = 0; k < 2; k++) {
             LidarRig rig = new LidarRig();
             rig.env.setSeed(40 + k);
             rig.material("glossy", glossy);
-            rig.wallAtX("wall", walls[k], "glossy");
+            rig.add("wall", new sensor.api.env.Shape.Plane(), new sensor.api.geom.Pose(new Vec3(walls[k], 0, 0),
+                    SweepPattern.zTo(n)), "glossy"); // through (x, 0, 0), facing the sensor and tilted up
             rig.env.setLights(List.of(lights[k]));
             Vec3[] dirs = new Vec3[rays];
             java.util.Arrays.fill(dirs, d);
@@ -348,7 +349,8 @@ class DetectionTest {
                     .setRange(0.3, 500).setHeapDepth(1).setOptics(EMITTER, DETECTOR, 0).setDivergenceHalfAngle(DIVERGENCE)
                     .setFields(List.of(OutputField.DISTANCE_F32)).setDetection(List.of(OS1_GEN1));
             double f = rig.run(c).count() / (double) rays;
-            double signal = rho / Math.PI * (1 + 1) * cos * ratio(walls[k] / cos); // f(v, v)·cos·η
+            double range = walls[k] * n.x() / d.dot(n); // along the ray to the plane
+            double signal = rho / Math.PI * (1 + 1) * cos * ratio(range); // f(v, v)·cos·η
             double want = lawOf(OS1_GEN1, signal, backgrounds[k], LidarConfig.DEFAULT_DARK_SHARE);
             double se = Math.sqrt(want * (1 - want) / rays);
             assertEquals(want, f, 4 * se, (k == 0 ? "sun" : "sky") + ": " + f + " vs " + want);

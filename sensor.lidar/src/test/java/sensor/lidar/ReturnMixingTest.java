@@ -13,8 +13,8 @@ import sensor.lidar.api.ReturnMode;
  * (0.1 m apart), 10.0 m stays alone (0.2 m from 10.2) and so does 12 m. Each sub-ray carries a quarter of the power.
  */
 class ReturnMixingTest {
-    /** Sub-ray, object, range (m), intensity: the groups by index are 10.3, 10.0, 10.2, 12.0 m. */
-    static final double[][] CANDIDATES = {{0, 5, 10.3, 1.0}, {1, 7, 10.0, 2.0}, {2, 9, 10.2, 2.5}, {3, 11, 12.0, 3.0}};
+    /** Sub-ray, object, range (m), intensity: the groups by index are 10.0, 12.0, 10.3, 10.2 m. */
+    static final double[][] CANDIDATES = {{0, 7, 10.0, 2.0}, {1, 11, 12.0, 3.0}, {2, 5, 10.3, 1.0}, {3, 9, 10.2, 2.5}};
 
     static ReturnPipeline.Selection select(ReturnMode mode, double mixingRange, int[] count) {
         ReturnPipeline p = new ReturnPipeline(1, 4, 0.3, 100, 0, mixingRange, mode,
@@ -40,7 +40,7 @@ class ReturnMixingTest {
         assertEquals(0.875, s.intensity[0], 1e-7);
         assertEquals((0.625 * 10.2 + 0.25 * 10.3) / 0.875, s.opl[0], 1e-6);
         assertEquals(9, s.entity[0]);
-        assertEquals(4, s.slot[0], "the candidate slot of sub-ray 2");
+        assertEquals(6, s.slot[0], "the candidate slot of sub-ray 3");
         assertEquals(12.0, s.opl[1], 1e-6);
         assertEquals(0.75, s.intensity[1], 1e-7);
         assertEquals(11, s.entity[1]);
