@@ -49,6 +49,19 @@ class LidarModelContractTest {
         assertThrows(IllegalArgumentException.class, () -> new DetectionLine(40, 0.1, 100, 0.9, 1e-4, List.of(0), "s"));
         assertThrows(IllegalArgumentException.class, () -> new DetectionLine(40, 0, 100, 0.9, 1e-4, List.of(), "s"));
         assertThrows(IllegalArgumentException.class, () -> new DetectionLine(40, 0.1, 100, 1, 1e-4, List.of(), "s"));
+        // range precision figures: carried, copied, each SNR once, σ in (0, 10] m
+        var figures = List.of(new LidarModelType.RangePrecision(250, 0.015), new LidarModelType.RangePrecision(12, 0.1));
+        DetectionLine p = l.withPrecision(figures);
+        assertEquals(figures, p.precision());
+        assertEquals(List.of(), l.precision(), "the seven-figure line has none");
+        assertEquals(List.of(l.range(), l.reflectivity(), l.ambientKlx(), l.detectionProbability(), l.falseAlarmRate()),
+                List.of(p.range(), p.reflectivity(), p.ambientKlx(), p.detectionProbability(), p.falseAlarmRate()));
+        assertEquals(l.source(), p.source());
+        assertThrows(IllegalArgumentException.class, () -> l.withPrecision(List.of(new LidarModelType.RangePrecision(12, 0.1),
+                new LidarModelType.RangePrecision(12, 0.2))));
+        assertThrows(IllegalArgumentException.class, () -> new LidarModelType.RangePrecision(0, 0.1));
+        assertThrows(IllegalArgumentException.class, () -> new LidarModelType.RangePrecision(12, 0));
+        assertThrows(IllegalArgumentException.class, () -> new LidarModelType.RangePrecision(12, 11));
     }
 
     @Test
