@@ -43,22 +43,32 @@ class CloudLayoutTest {
 
     /** Records one frame of the three points in {@code layout} to MCAP and reads it back. */
     private Map<String, String> record(CloudLayout layout) throws IOException, InterruptedException {
+        return record(layout.id(), cloud(layout));
+    }
+
+    /** Records {@code cloud} as one frame of lidar {@code id} to MCAP and reads it back. */
+    private Map<String, String> record(String id, LidarOutput cloud) throws IOException, InterruptedException {
         RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.MCAP));
-        sink.accept(new SensorFrame(layout.id(), "lidar", 1, T0 + 0.1, T0 + 0.1, cloud(layout)));
+        sink.accept(new SensorFrame(id, "lidar", 1, T0 + 0.1, T0 + 0.1, cloud));
         sink.close();
         return NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
     }
 
-    static LidarOutput cloud(CloudLayout layout) {
+    /** The three points: position, intensity and firing time. */
+    static PointBuffer points() {
         PointBuffer p = new PointBuffer(3);
-        int[] ring = p.ints(OutputField.RING_ID_U16);
         for (int i = 0; i < 3; i++) {
             System.arraycopy(XYZ[i], 0, p.xyz, 3 * i, 3);
             p.intensity[i] = INTENSITY[i];
             p.times[i] = TIME[i];
-            ring[i] = RING[i];
         }
         p.count(3);
+        return p;
+    }
+
+    static LidarOutput cloud(CloudLayout layout) {
+        PointBuffer p = points();
+        System.arraycopy(RING, 0, p.ints(OutputField.RING_ID_U16), 0, 3);
         return new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.RING_ID_U16,
                 OutputField.TIME_STAMP_F64), p, null, layout);
     }
@@ -105,21 +115,10 @@ class CloudLayoutTest {
     /** With the lidar's calibrated reflectivity field, the vendor layouts carry it instead of π · intensity. */
     @Test
     void theCalibratedReflectivityFieldIsWhatTheVendorLayoutsReport() throws Exception {
-        PointBuffer p = new PointBuffer(3);
-        float[] rho = p.floats(OutputField.REFLECTIVITY_F32);
-        float[] values = {0.5f, 1.0f, 1e4f};
-        for (int i = 0; i < 3; i++) {
-            System.arraycopy(XYZ[i], 0, p.xyz, 3 * i, 3);
-            p.intensity[i] = INTENSITY[i];
-            p.times[i] = TIME[i];
-            rho[i] = values[i];
-        }
-        p.count(3);
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.MCAP));
-        sink.accept(new SensorFrame("ouster", "lidar", 1, T0 + 0.1, T0 + 0.1, new LidarOutput(List.of(OutputField.XYZ_VEC3_F32,
-                OutputField.INTENSITY_F32, OutputField.TIME_STAMP_F64, OutputField.REFLECTIVITY_F32), p, null, CloudLayout.OUSTER)));
-        sink.close();
-        Map<String, String> read = NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
+        PointBuffer p = points();
+        System.arraycopy(new float[] {0.5f, 1.0f, 1e4f}, 0, p.floats(OutputField.REFLECTIVITY_F32), 0, 3);
+        Map<String, String> read = record("ouster", new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32,
+                OutputField.TIME_STAMP_F64, OutputField.REFLECTIVITY_F32), p, null, CloudLayout.OUSTER));
         assertEquals(50, point(read, "ouster", 0)[5], "50 % Lambertian");
         assertEquals(100, point(read, "ouster", 1)[5], "100 % Lambertian");
         assertEquals(255, point(read, "ouster", 2)[5], "10⁴: the top of the retro-reflector scale");
