@@ -116,7 +116,7 @@ public class LiveSimulations {
     /**
      * Starts a simulation from a scenario file, named after the file. Its world (bodies, joints, seed, fields,
      * ambient) is built directly; its objects and sensors become Configuration Admin configurations
-     * ({@value ObjectConfiguration#PID}, {@value SensorConfiguration#PID}) that the configuration components apply,
+     * ({@value ObjectConfiguration#PID}, {@value SensorConfiguration#PID}, {@value ControllerConfiguration#PID}) that the configuration components apply,
      * as they would a {@code .cfg} file. When the simulation of that name runs and only objects, materials or sensors
      * changed, their configurations are updated instead (effective from the next step); otherwise it restarts.
      *
@@ -300,7 +300,8 @@ public class LiveSimulations {
 
         private static Scenario world(Scenario s) {
             return new Scenario(s.version(), s.name(), s.seed(), s.duration(), s.timeStep(), s.gravity(), s.output(), s.ambient(),
-                    s.magneticField(), Map.of(), s.bodies(), s.joints(), List.of(), List.of(), s.realtime(), s.dynamics(), s.lights());
+                    s.magneticField(), Map.of(), s.bodies(), s.joints(), List.of(), List.of(), s.realtime(), s.dynamics(), s.lights(),
+                    List.of());
         }
 
         /** Creates, updates and deletes this run's configurations to match the scenario; returns how many changed. */
@@ -333,16 +334,18 @@ public class LiveSimulations {
             return changed;
         }
 
-        /** Waits (up to 10 s) until the configuration components added every object and sensor. */
+        /** Waits (up to 10 s) until the configuration components added every object, sensor and controller. */
         void awaitConfigured(Scenario s) throws InterruptedException {
             long end = System.nanoTime() + 10_000_000_000L;
-            Set<String> objects = new HashSet<>(), sensors = new HashSet<>();
+            Set<String> objects = new HashSet<>(), sensors = new HashSet<>(), controllers = new HashSet<>();
             s.objects().forEach(o -> objects.add(o.id()));
             s.sensors().forEach(e -> sensors.add(e.id()));
+            s.controllers().forEach(c -> controllers.add(c.id()));
             while (!sim.objects().stream().map(o -> o.id()).collect(Collectors.toSet()).containsAll(objects)
-                    || !sim.sensors().stream().map(i -> i.spec().id()).collect(Collectors.toSet()).containsAll(sensors)) {
+                    || !sim.sensors().stream().map(i -> i.spec().id()).collect(Collectors.toSet()).containsAll(sensors)
+                    || !sim.controllers().stream().map(i -> i.spec().id()).collect(Collectors.toSet()).containsAll(controllers)) {
                 if (System.nanoTime() > end) {
-                    throw new IllegalStateException("the objects and sensors of '" + name + "' were not all configured within "
+                    throw new IllegalStateException("the objects, sensors and controllers of '" + name + "' were not all configured within "
                             + "10 s; the log says why");
                 }
                 Thread.sleep(5);
@@ -371,6 +374,11 @@ public class LiveSimulations {
                 b.append(String.format(Locale.ROOT, "  %-16s %-14s %-8s %d samples%n", s.spec().id(), s.spec().typeId(),
                         s.state() == sensor.api.env.SensorEnvironment.SensorInfo.State.ACTIVE ? "active" : "waiting",
                         s.samples()));
+            }
+            for (var c : new ArrayList<>(sim.controllers())) {
+                b.append(String.format(Locale.ROOT, "  %-16s %-14s %-8s %d commands applied, %d refused%n", c.spec().id(),
+                        c.spec().typeId(), c.state() == sensor.api.env.SensorEnvironment.SensorInfo.State.ACTIVE ? "active"
+                        : "waiting", c.applied(), c.refused()));
             }
             return b.toString();
         }

@@ -14,9 +14,9 @@ import sensor.cli.scenario.Scenario;
 import sensor.cli.scenario.ScenarioReader;
 
 /**
- * The objects and sensors of a scenario as Configuration Admin factory configurations: key
- * {@code <factory PID>|<simulation>.<id>}, properties as {@link ObjectConfiguration} and
- * {@link SensorConfiguration} read them (each object's material inlined from the scenario's {@code materials}).
+ * The objects, sensors and controllers of a scenario as Configuration Admin factory configurations: key
+ * {@code <factory PID>|<simulation>.<id>}, properties as {@link ObjectConfiguration}, {@link SensorConfiguration} and
+ * {@link ControllerConfiguration} read them (each object's material inlined from the scenario's {@code materials}).
  */
 final class ScenarioConfigurations {
     private static final ObjectMapper JSON = new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_NULL);
@@ -52,6 +52,14 @@ final class ScenarioConfigurations {
             p.put("config", e.config() == null ? "{}" : json(e.config()));
             p.put("baseDir", baseDir);
             all.put(SensorConfiguration.PID + "|" + simulation + "." + e.id(), p);
+        }
+        for (Scenario.ControllerEntry c : s.controllers()) {
+            Map<String, Object> p = base(simulation, c.id(), loaded);
+            p.put("type", c.type());
+            p.put("sensors", c.sensors() == null ? new String[0] : c.sensors().toArray(String[]::new));
+            p.put("config", c.config() == null ? "{}" : json(c.config()));
+            p.put("baseDir", baseDir);
+            all.put(ControllerConfiguration.PID + "|" + simulation + "." + c.id(), p);
         }
         return all;
     }

@@ -23,6 +23,8 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 import sensor.api.Args;
+import sensor.api.control.ControllerSpec;
+import sensor.api.control.ControllerType;
 import sensor.api.env.MagneticField;
 import sensor.api.env.ObjectSpec;
 import sensor.api.env.SceneView;
@@ -40,12 +42,13 @@ import sensor.api.world.KinematicWorld;
 import sensor.api.world.WorldSource;
 
 /**
- * The {@link SensorEnvironment} service. Plugin types (sensors, materials, backends, sinks) are bound
+ * The {@link SensorEnvironment} service. Plugin types (sensors, controllers, materials, backends, sinks) are bound
  * dynamically: when a sensor type leaves, its sensors are closed and detached (the simulation goes on)
  * and re-created when a type with the same id returns; objects whose material type leaves fall back to
  * the default material (one warning) and get theirs back when it returns. Multi-rate stepping [L-T]:
  * each sensor samples at {@code t_k = t_0 + k/f} within the dynamics step containing it, and its frame
- * is delivered to the sinks once the time reaches {@code t_k + lag}.
+ * is delivered to the sinks once the time reaches {@code t_k + lag}. Controllers act at the start of every step
+ * ({@link Controllers}).
  */
 @Component(service = SensorEnvironment.class, immediate = true)
 @Designate(ocd = Environment.Config.class)
@@ -82,6 +85,7 @@ public class Environment implements SensorEnvironment {
     /** Whether absent types are waited for (simulations) instead of rejected (the default environment). */
     private final boolean tolerant;
     private final Interruptions interruptions = new Interruptions();
+    private final Controllers controllers;
 
     /** The framework's default environment: absent types are rejected. */
     public Environment() {
@@ -91,6 +95,7 @@ public class Environment implements SensorEnvironment {
     /** An environment that waits for absent sensor and material types when {@code tolerant}. */
     Environment(boolean tolerant) {
         this.tolerant = tolerant;
+        this.controllers = new Controllers(interruptions, this::time, tolerant);
         scene.tolerate(tolerant, interruptions, this::time);
     }
 
@@ -165,6 +170,24 @@ public class Environment implements SensorEnvironment {
         if (!detached.isEmpty() && replacement == null) {
             LOG.log(Level.WARNING, "sensor type ''{0}'' left: sensors {1} detached until it returns", type.id(), detached);
         }
+    }
+
+    @Reference(name = "controllerType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindControllerType")
+    void bindControllerType(ControllerType<?> type, Map<String, Object> properties) {
+        bindControllerType(type, ranking(properties));
+    }
+
+    /**
+     * Binds a controller type with its service ranking; waiting or detached controllers of its id attach (plain Java
+     * use: any ranking).
+     */
+    public synchronized void bindControllerType(ControllerType<?> type, int ranking) {
+        controllers.bind(type, ranking);
+    }
+
+    public synchronized void unbindControllerType(ControllerType<?> type) {
+        controllers.unbind(type);
     }
 
     @Reference(name = "surfaceType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
@@ -287,6 +310,7 @@ public class Environment implements SensorEnvironment {
     /** One dynamics step and the sensor samples in it; returns the frames due for delivery. */
     private synchronized List<SensorFrame> stepLocked() {
         double start = world.time();
+        pending.addAll(controllers.control(world, start));
         world.step();
         steps++;
         history.add(WorldSnapshot.of(world), historySpan());
@@ -319,6 +343,7 @@ public class Environment implements SensorEnvironment {
         while (!pending.isEmpty() && pending.peek().deliveredAt() <= end + eps) {
             due.add(pending.poll());
         }
+        controllers.deliver(due);
         return due;
     }
 
@@ -447,6 +472,7 @@ public class Environment implements SensorEnvironment {
         for (String id : List.copyOf(slots.keySet())) {
             removeSensor(id);
         }
+        controllers.removeAll();
         sinks.clear();
     }
 
@@ -458,6 +484,18 @@ public class Environment implements SensorEnvironment {
         }
         return list;
     }
+
+    @Override
+    public synchronized void addController(ControllerSpec spec) { controllers.add(spec); }
+
+    @Override
+    public synchronized void removeController(String controllerId) { controllers.remove(controllerId); }
+
+    @Override
+    public synchronized List<ControllerInfo> controllers() { return controllers.list(); }
+
+    @Override
+    public synchronized Set<String> controllerTypes() { return controllers.typeIds(); }
 
     @Override
     public void addOutputSink(OutputSink sink) { sinks.add(Args.notNull("sink", sink)); }

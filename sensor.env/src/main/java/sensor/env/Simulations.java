@@ -13,6 +13,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
+import sensor.api.control.ControllerType;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.material.AmbientMaterialType;
@@ -31,6 +32,7 @@ public class Simulations implements SimulationFactory {
 
     private final Map<String, Sim> open = new LinkedHashMap<>();
     private final Map<SensorType<?>, Integer> sensorTypes = new LinkedHashMap<>();
+    private final Map<ControllerType<?>, Integer> controllerTypes = new LinkedHashMap<>();
     private final Map<SurfaceMaterialType<?>, Integer> surfaceTypes = new LinkedHashMap<>();
     private final Map<AmbientMaterialType<?>, Integer> ambientTypes = new LinkedHashMap<>();
     private final Map<RaytraceBackend, Map<String, Object>> backends = new LinkedHashMap<>();
@@ -43,6 +45,7 @@ public class Simulations implements SimulationFactory {
         }
         Sim sim = new Sim(name);
         sensorTypes.forEach(sim::bindSensorType);
+        controllerTypes.forEach(sim::bindControllerType);
         surfaceTypes.forEach(sim::bindSurfaceMaterialType);
         ambientTypes.forEach(sim::bindAmbientMaterialType);
         backends.forEach(sim::bindRaytraceBackend);
@@ -82,6 +85,23 @@ public class Simulations implements SimulationFactory {
     public synchronized void unbindSensorType(SensorType<?> t) {
         sensorTypes.remove(t);
         open.values().forEach(s -> s.unbindSensorType(t));
+    }
+
+    @Reference(name = "controllerType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindControllerType")
+    void bindControllerType(ControllerType<?> t, Map<String, Object> properties) {
+        bindControllerType(t, Environment.ranking(properties));
+    }
+
+    /** Binds a type into every open simulation, with its service ranking (plain Java use: any). */
+    public synchronized void bindControllerType(ControllerType<?> t, int ranking) {
+        controllerTypes.put(t, ranking);
+        open.values().forEach(s -> s.bindControllerType(t, ranking));
+    }
+
+    public synchronized void unbindControllerType(ControllerType<?> t) {
+        controllerTypes.remove(t);
+        open.values().forEach(s -> s.unbindControllerType(t));
     }
 
     @Reference(name = "surfaceType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,

@@ -5,6 +5,7 @@ import java.util.Set;
 
 import org.osgi.annotation.versioning.ProviderType;
 
+import sensor.api.control.ControllerSpec;
 import sensor.api.geom.Vec3;
 import sensor.api.io.OutputSink;
 import sensor.api.material.AmbientMaterial;
@@ -99,6 +100,21 @@ public interface SensorEnvironment {
     /** Every sensor with its state. */
     List<SensorInfo> sensors();
 
+    /**
+     * Adds a controller, called at every step from the next one on; rejects a duplicate id, an unknown type id (listing
+     * the known ones; a {@link Simulation} waits for it instead) or a configuration the type refuses.
+     */
+    void addController(ControllerSpec spec);
+
+    /** Removes a controller (active or waiting); rejects an unknown id. Its last commands stay in effect. */
+    void removeController(String controllerId);
+
+    /** Every controller with its state. */
+    List<ControllerInfo> controllers();
+
+    /** Ids of the controller types currently available. */
+    Set<String> controllerTypes();
+
     /** Adds an output sink that receives every delivered frame. */
     void addOutputSink(OutputSink sink);
 
@@ -116,6 +132,9 @@ public interface SensorEnvironment {
 
     /** Ids of the raytrace backends currently available, best-ranked first. */
     List<String> raytraceBackends();
+
+    /** A controller, its state, and how many of its commands were applied and refused. */
+    record ControllerInfo(ControllerSpec spec, SensorInfo.State state, long applied, long refused) {}
 
     /** A sensor and its state. */
     record SensorInfo(SensorSpec spec, State state, long samples) {

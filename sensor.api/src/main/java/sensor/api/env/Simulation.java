@@ -36,8 +36,8 @@ public interface Simulation extends SensorEnvironment, AutoCloseable {
      * A sensor without its type, or an object without its material type, from {@code from} to {@code to}
      * (simulated s; {@code to} is NaN while it lasts).
      *
-     * @param kind   {@code sensor} or {@code material}
-     * @param id     the sensor id or the object id
+     * @param kind   {@code sensor}, {@code controller} or {@code material}
+     * @param id     the sensor, controller or object id
      * @param typeId the absent type
      * @param from   when it started, s
      * @param to     when it ended, s, or NaN

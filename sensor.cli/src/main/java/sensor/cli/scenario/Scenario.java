@@ -7,14 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A scenario file, version 1: the world (bodies, joints, objects, materials, ambient, magnetic field),
- * the sensor rig, the duration, the seed and the outputs. Field-by-field reference: README, "Scenario
+ * the sensor rig, the controllers, the duration, the seed and the outputs. Field-by-field reference: README, "Scenario
  * files". Records validate what they can alone; references between parts are checked when the scenario
  * is built.
  */
 public record Scenario(int version, String name, Long seed, Double duration, Double timeStep, List<Double> gravity,
         Output output, JsonNode ambient, MagneticFieldSpec magneticField, Map<String, JsonNode> materials,
         List<Body> bodies, List<Joint> joints, List<Item> objects, List<SensorEntry> sensors, Boolean realtime,
-        JsonNode dynamics, List<LightSpec> lights) {
+        JsonNode dynamics, List<LightSpec> lights, List<ControllerEntry> controllers) {
 
     /** The only version this reader understands. */
     public static final int VERSION = 1;
@@ -29,6 +29,7 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
         objects = objects == null ? List.of() : objects;
         sensors = sensors == null ? List.of() : sensors;
         lights = lights == null ? List.of() : lights;
+        controllers = controllers == null ? List.of() : controllers;
         if (duration != null && !(duration > 0 && duration <= 86400)) {
             throw new IllegalArgumentException("duration must be in (0, 86400] s, got " + duration);
         }
@@ -218,4 +219,10 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
             within("lag", lag, 0, 60, "s");
         }
     }
+
+    /**
+     * A controller: id, type id (e.g. schedule), the ids of the sensors whose frames it receives, and the type's
+     * configuration.
+     */
+    public record ControllerEntry(String id, String type, List<String> sensors, JsonNode config) {}
 }

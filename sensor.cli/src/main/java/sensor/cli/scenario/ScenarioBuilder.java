@@ -20,6 +20,8 @@ import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
 import sensor.api.ConfigData;
+import sensor.api.control.ControllerSpec;
+import sensor.api.control.ControllerType;
 import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.material.AmbientMaterial;
@@ -83,6 +85,7 @@ public final class ScenarioBuilder {
         if (!tolerant) {
             missingTypes(loaded, objectsAndSensors);
         }
+        env.controllers().forEach(x -> env.removeController(x.spec().id()));
         env.sensors().forEach(x -> env.removeSensor(x.spec().id()));
         env.objects().forEach(x -> env.removeObject(x.id()));
         try {
@@ -128,6 +131,13 @@ public final class ScenarioBuilder {
                     throw loaded.error(e, "sensors '" + e.id() + "': " + ex.getMessage(), ex);
                 }
             }
+            for (Scenario.ControllerEntry c : objectsAndSensors ? s.controllers() : List.<Scenario.ControllerEntry>of()) {
+                try {
+                    env.addController(controller(adapters, s, c));
+                } catch (RuntimeException ex) {
+                    throw loaded.error(c, "controllers '" + c.id() + "': " + ex.getMessage(), ex);
+                }
+            }
         } catch (ScenarioException e) {
             clear();
             throw e;
@@ -169,7 +179,26 @@ public final class ScenarioBuilder {
         return world;
     }
 
+    /**
+     * A controller entry as a spec, its configuration kept as data for its type; the sensors it names must be sensors of
+     * the scenario.
+     */
+    private ControllerSpec controller(ScenarioConfigReader reader, Scenario s, Scenario.ControllerEntry c) {
+        if (!tolerant) {
+            require(ControllerType.class, c.type());
+        }
+        List<String> sensors = c.sensors() == null ? List.of() : c.sensors();
+        List<String> known = s.sensors().stream().map(SensorEntry::id).toList();
+        for (String id : sensors) {
+            if (!known.contains(id)) {
+                throw new IllegalArgumentException("sensors: '" + id + "' is not a sensor of the scenario; sensors: " + known);
+            }
+        }
+        return new ControllerSpec(c.id(), c.type(), sensors, new ConfigData(reader.fields(c.config()), reader));
+    }
+
     private void clear() {
+        env.controllers().forEach(x -> env.removeController(x.spec().id()));
         env.sensors().forEach(x -> env.removeSensor(x.spec().id()));
         env.objects().forEach(x -> env.removeObject(x.id()));
     }
@@ -209,6 +238,12 @@ public final class ScenarioBuilder {
             if (e.type() != null && catalog.find(SensorType.class, e.type()) == null) {
                 missing.computeIfAbsent(new Missing("sensor", e.type()), k -> new ArrayList<>()).add("sensors '" + e.id() + "'");
                 first = first == null ? e : first;
+            }
+        }
+        for (Scenario.ControllerEntry c : sensors ? s.controllers() : List.<Scenario.ControllerEntry>of()) {
+            if (c.type() != null && catalog.find(ControllerType.class, c.type()) == null) {
+                missing.computeIfAbsent(new Missing("controller", c.type()), k -> new ArrayList<>()).add("controllers '" + c.id() + "'");
+                first = first == null ? c : first;
             }
         }
         for (var m : s.materials().entrySet()) {

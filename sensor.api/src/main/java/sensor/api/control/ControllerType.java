@@ -1,0 +1,25 @@
+package sensor.api.control;
+
+import org.osgi.annotation.versioning.ConsumerType;
+
+import sensor.api.PluginType;
+
+/**
+ * A controller type, registered as a service and found by id like a sensor type: the environment creates a
+ * {@link Controller} from each controller entry of that type, waits while the type is absent and detaches the
+ * controllers when the type's bundle leaves (creating them again when it returns).
+ *
+ * @param <C> the configuration type
+ */
+@ConsumerType
+public interface ControllerType<C> extends PluginType<C> {
+    /** The service property carrying the type id, for target filters: {@code (controller.type=<id>)}. */
+    String ID_PROPERTY = "controller.type";
+
+    /**
+     * Creates a controller from a validated configuration.
+     *
+     * @throws IllegalArgumentException naming the parameter and its allowed range when the configuration is invalid
+     */
+    Controller create(C config);
+}
