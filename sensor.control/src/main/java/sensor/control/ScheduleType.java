@@ -54,8 +54,8 @@ public class ScheduleType implements ControllerType<ScheduleConfig> {
             if (e == null) {
                 throw new IllegalArgumentException(at + " must be an entry {at, command, target, value}");
             }
-            Args.inRange(at + ".at", e.at(), 0, 86400);
-            Args.inRange(at + ".ramp", e.ramp(), 0, 86400);
+            Args.inRange(at + ".at", e.at() == null ? Double.NaN : e.at(), 0, 86400);
+            Args.inRange(at + ".ramp", e.rampOrZero(), 0, 86400);
             List<String> names = ARITY.get(e.command());
             if (names == null) {
                 throw new IllegalArgumentException(at + ".command must be one of " + new java.util.TreeSet<>(ARITY.keySet())
@@ -112,7 +112,7 @@ public class ScheduleType implements ControllerType<ScheduleConfig> {
         private double[] valueOf(int i, double t) {
             ScheduleConfig.Entry e = entries.get(i);
             double[] to = values.get(i);
-            double s = e.ramp() == 0 ? 1 : Math.min(1, (t - e.at()) / e.ramp());
+            double s = e.rampOrZero() == 0 ? 1 : Math.min(1, (t - e.at()) / e.rampOrZero());
             if (s >= 1) {
                 return to;
             }

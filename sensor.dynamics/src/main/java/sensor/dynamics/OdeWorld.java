@@ -14,6 +14,7 @@ import org.ode4j.ode.DContact;
 import org.ode4j.ode.DContactBuffer;
 import org.ode4j.ode.DContactJoint;
 import org.ode4j.ode.DGeom;
+import org.ode4j.ode.DHinge2Joint;
 import org.ode4j.ode.DHingeJoint;
 import org.ode4j.ode.DJoint;
 import org.ode4j.ode.DJointGroup;
@@ -25,10 +26,13 @@ import org.ode4j.ode.DWorld;
 import org.ode4j.ode.OdeConstants;
 import org.ode4j.ode.OdeHelper;
 
+import sensor.api.Args;
 import sensor.api.env.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
+import sensor.api.world.Actuated;
+import sensor.api.world.Command;
 import sensor.api.world.DynamicsModel;
 import sensor.api.world.WorldSource;
 import sensor.dynamics.config.OdeConfig;
@@ -38,9 +42,10 @@ import sensor.dynamics.config.OdeConfig;
  * which gives its centre of mass and inertia; ODE keeps a body at its centre of mass, so the reported pose and
  * velocity are those of the body's own frame ({@code v + ω × r} for its origin). Every world step runs
  * {@code subSteps} ODE steps, each colliding the shapes (contacts with friction μ and restitution, none between
- * bodies that a joint connects), solving and clearing the contacts. Hinge angles are unwrapped across ±π.
+ * bodies that a joint connects), solving and clearing the contacts. Hinge angles are unwrapped across ±π. Commands
+ * ({@link Actuated}): joint motor velocities and torques, and the steering, drive and brake of {@link OdeVehicle}s.
  */
-final class OdeWorld implements WorldSource {
+final class OdeWorld implements WorldSource, Actuated {
     static {
         OdeHelper.initODE2(0);
     }
@@ -48,30 +53,45 @@ final class OdeWorld implements WorldSource {
     /** A body and its centre of mass in its own frame. */
     private record Body(DBody body, Vec3 com) {}
 
-    /** A hinge or slider, with its unwrapped position. */
+    /** A hinge, a slider or one axis of a vehicle's hinge-2 joint, with its unwrapped position and applied torque. */
     private static final class Dof {
         final DJoint joint;
-        double last, unwrapped;
+        final java.util.function.DoubleSupplier raw, rate;
+        final boolean angular;
+        double last, unwrapped, torque;
 
-        Dof(DJoint joint) {
+        Dof(DJoint joint, java.util.function.DoubleSupplier raw, java.util.function.DoubleSupplier rate, boolean angular) {
             this.joint = joint;
+            this.raw = raw;
+            this.rate = rate;
+            this.angular = angular;
+            this.last = raw.getAsDouble();
         }
 
-        double raw() {
-            return joint instanceof DHingeJoint h ? h.getAngle() : ((DSliderJoint) joint).getPosition();
-        }
-
-        double rate() {
-            return joint instanceof DHingeJoint h ? h.getAngleRate() : ((DSliderJoint) joint).getPositionRate();
+        static Dof of(DJoint joint) {
+            return joint instanceof DHingeJoint h ? new Dof(h, h::getAngle, h::getAngleRate, true)
+                    : new Dof(joint, ((DSliderJoint) joint)::getPosition, ((DSliderJoint) joint)::getPositionRate, false);
         }
 
         void track() {
-            double r = raw(), d = r - last;
-            if (joint instanceof DHingeJoint) {
+            double r = raw.getAsDouble(), d = r - last;
+            if (angular) {
                 d = Math.IEEEremainder(d, 2 * Math.PI);
             }
             unwrapped += d;
             last = r;
+        }
+
+        /** Applies the held torque (or force) for the coming ODE step; ODE clears it after each. */
+        void push() {
+            if (torque == 0) {
+                return;
+            }
+            if (joint instanceof DHingeJoint h) {
+                h.addTorque(torque);
+            } else if (joint instanceof DSliderJoint sl) {
+                sl.addForce(torque);
+            }
         }
     }
 
@@ -84,6 +104,7 @@ final class OdeWorld implements WorldSource {
     private final DContactBuffer contacts;
     private final Map<String, Body> bodies = new LinkedHashMap<>();
     private final Map<String, Dof> dofs = new LinkedHashMap<>();
+    private final Map<String, OdeVehicle> vehicles = new LinkedHashMap<>();
     private long steps;
 
     OdeWorld(OdeConfig config, DynamicsModel model) {
@@ -96,10 +117,10 @@ final class OdeWorld implements WorldSource {
             addStatic(c);
         }
         for (DynamicsModel.RigidBody b : model.bodies()) {
-            if (bodies.containsKey(b.id())) {
-                throw new IllegalArgumentException("body id '" + b.id() + "' is used twice");
-            }
-            bodies.put(b.id(), body(b));
+            add(b);
+        }
+        for (DynamicsModel.Vehicle v : model.vehicles()) {
+            vehicle(v);
         }
         for (DynamicsModel.Joint j : model.joints()) {
             if (dofs.containsKey(j.id())) {
@@ -107,6 +128,34 @@ final class OdeWorld implements WorldSource {
             }
             joint(j);
         }
+    }
+
+    /** A vehicle's chassis and wheels as bodies, joined by its hinge-2 joints, whose axes become joints of the world. */
+    private void vehicle(DynamicsModel.Vehicle spec) {
+        OdeVehicle v = new OdeVehicle(spec);
+        DBody[] wheels = new DBody[4];
+        add(v.chassis());
+        for (int i = 0; i < 4; i++) {
+            add(v.wheel(i));
+            wheels[i] = bodies.get(spec.id() + "-wheel-" + OdeVehicle.WHEELS.get(i)).body();
+        }
+        v.join(world, bodies.get(spec.id()).body(), wheels, dt / config.subSteps());
+        for (int i = 0; i < 4; i++) {
+            DHinge2Joint j = v.joints[i];
+            String w = OdeVehicle.WHEELS.get(i);
+            dofs.put(spec.id() + "-axle-" + w, new Dof(j, j::getAngle2, j::getAngle2Rate, true));
+            if (i < 2) {
+                dofs.put(spec.id() + "-steer-" + w, new Dof(j, j::getAngle1, j::getAngle1Rate, true));
+            }
+        }
+        vehicles.put(spec.id(), v);
+    }
+
+    private void add(DynamicsModel.RigidBody b) {
+        if (bodies.containsKey(b.id())) {
+            throw new IllegalArgumentException("body id '" + b.id() + "' is used twice");
+        }
+        bodies.put(b.id(), body(b));
     }
 
     private void addStatic(DynamicsModel.Collider c) {
@@ -224,7 +273,7 @@ final class OdeWorld implements WorldSource {
                     h.setParamFMax(j.motorMaxForce());
                 }
                 limits(h::setParamLoStop, h::setParamHiStop, j);
-                dofs.put(j.id(), new Dof(h));
+                dofs.put(j.id(), Dof.of(h));
             }
             case SLIDER -> {
                 DSliderJoint s = OdeHelper.createSliderJoint(world);
@@ -235,7 +284,7 @@ final class OdeWorld implements WorldSource {
                     s.setParamFMax(j.motorMaxForce());
                 }
                 limits(s::setParamLoStop, s::setParamHiStop, j);
-                dofs.put(j.id(), new Dof(s));
+                dofs.put(j.id(), Dof.of(s));
             }
             case BALL -> {
                 var s = OdeHelper.createBallJoint(world);
@@ -298,6 +347,8 @@ final class OdeWorld implements WorldSource {
     public void step() {
         double h = dt / config.subSteps();
         for (int k = 0; k < config.subSteps(); k++) {
+            vehicles.values().forEach(OdeVehicle::actuate);
+            dofs.values().forEach(Dof::push);
             OdeHelper.spaceCollide(space, null, this::near);
             if ("quick".equals(config.solver())) {
                 world.quickStep(h);
@@ -364,7 +415,57 @@ final class OdeWorld implements WorldSource {
     public double jointPosition(String jointId) { return dof(jointId).unwrapped; }
 
     @Override
-    public double jointVelocity(String jointId) { return dof(jointId).rate(); }
+    public double jointVelocity(String jointId) { return dof(jointId).rate.getAsDouble(); }
+
+    /**
+     * Vehicles take steering, drive and brake; a hinge or slider takes a motor velocity (with its maximum force) or a
+     * torque; a vehicle's own joints are driven through the vehicle.
+     */
+    @Override
+    public void check(Command c) {
+        OdeVehicle v = vehicles.get(c.target());
+        if (v != null) {
+            v.check(c);
+            return;
+        }
+        if (c instanceof Command.JointVelocity || c instanceof Command.JointTorque) {
+            Dof d = dofs.get(c.target());
+            if (d == null || d.joint instanceof DHinge2Joint) {
+                throw new IllegalArgumentException("target '" + c.target() + "' is not a hinge or slider of the world; "
+                        + "hinges and sliders: " + dofs.entrySet().stream().filter(e -> !(e.getValue().joint instanceof DHinge2Joint))
+                        .map(Map.Entry::getKey).toList());
+            }
+            if (c instanceof Command.JointVelocity jv) {
+                Args.inRange("maxForce", jv.maxForce(), 0, 1e12);
+            }
+            return;
+        }
+        if (c instanceof Command.Twist) {
+            throw new IllegalArgumentException("a twist moves a scripted body; under ode4j drive a vehicle or a joint motor");
+        }
+        throw new IllegalArgumentException("target '" + c.target() + "' is not a vehicle; vehicles: " + vehicles.keySet());
+    }
+
+    @Override
+    public void apply(Command c) {
+        check(c);
+        OdeVehicle v = vehicles.get(c.target());
+        if (v != null) {
+            v.apply(c);
+        } else if (c instanceof Command.JointVelocity jv) {
+            Dof d = dofs.get(c.target());
+            d.torque = 0;
+            if (d.joint instanceof DHingeJoint h) {
+                h.setParamVel(jv.velocity());
+                h.setParamFMax(jv.maxForce());
+            } else {
+                ((DSliderJoint) d.joint).setParamVel(jv.velocity());
+                ((DSliderJoint) d.joint).setParamFMax(jv.maxForce());
+            }
+        } else {
+            dofs.get(c.target()).torque = ((Command.JointTorque) c).torque();
+        }
+    }
 
     private static DQuaternion quaternion(Quat q) {
         return new DQuaternion(q.w(), q.x(), q.y(), q.z());

@@ -8,17 +8,54 @@ import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
 
 /**
- * What a {@link DynamicsEngineType} simulates: rigid bodies with their collision shapes, joints, and the static
- * shapes of the world (the scene's objects on no body). Poses, anchors and axes are in the world frame at time 0.
+ * What a {@link DynamicsEngineType} simulates: rigid bodies with their collision shapes, joints, steered vehicles, and
+ * the static shapes of the world (the scene's objects on no body). Poses, anchors and axes are in the world frame at
+ * time 0.
  */
 public record DynamicsModel(double timeStep, Vec3 gravity, List<RigidBody> bodies, List<Joint> joints,
-        List<Collider> statics) {
+        List<Collider> statics, List<Vehicle> vehicles) {
     public DynamicsModel {
         Args.inRange("timeStep", timeStep, 1e-6, 1);
         Args.notNull("gravity", gravity);
         bodies = List.copyOf(Args.notNull("bodies", bodies));
         joints = List.copyOf(Args.notNull("joints", joints));
         statics = List.copyOf(Args.notNull("statics", statics));
+        vehicles = List.copyOf(Args.notNull("vehicles", vehicles));
+    }
+
+    /** A model without vehicles. */
+    public DynamicsModel(double timeStep, Vec3 gravity, List<RigidBody> bodies, List<Joint> joints, List<Collider> statics) {
+        this(timeStep, gravity, bodies, joints, statics, List.of());
+    }
+
+    /**
+     * An Ackermann-steered, motor-driven four-wheeled vehicle, built by the engine: a chassis body {@code id} (its
+     * frame's origin at the centre of the rear axle at wheel-centre height, x forward, z up; placed at {@code pose};
+     * {@code mass} kg over {@code colliders}, given in that frame) on four wheels (spheres of {@code wheelRadius} m and
+     * {@code wheelMass} kg) at {@code (0 or wheelbase, ±track/2, 0)}. The engine names the wheel bodies
+     * {@code <id>-wheel-fl, -fr, -rl, -rr}, their spin joints {@code <id>-axle-..} (rad, positive rolling forward) and
+     * the front wheels' steering joints {@code <id>-steer-fl, -fr} (rad, positive to the left). It takes
+     * {@link Command.Steering} up to {@code maxSteer} rad (the bicycle-model angle; each front wheel turns to its own
+     * Ackermann angle), {@link Command.Drive} up to {@code maxSpeed} m/s (rear-wheel drive, at most {@code driveTorque}
+     * N·m per wheel, each rear wheel at its own speed in a turn) and {@link Command.Brake} (every wheel held with up to
+     * {@code level · brakeTorque} N·m).
+     */
+    public record Vehicle(String id, Pose pose, double mass, List<Collider> colliders, double wheelbase, double track,
+            double wheelRadius, double wheelMass, double maxSteer, double maxSpeed, double driveTorque, double brakeTorque) {
+        public Vehicle {
+            Args.id("vehicle id", id);
+            Args.notNull("pose", pose);
+            Args.inRange("mass", mass, 1e-3, 1e7);
+            colliders = List.copyOf(Args.notNull("colliders", colliders));
+            Args.inRange("wheelbase", wheelbase, 0.05, 100);
+            Args.inRange("track", track, 0.05, 100);
+            Args.inRange("wheelRadius", wheelRadius, 0.01, 10);
+            Args.inRange("wheelMass", wheelMass, 1e-4, 1e6);
+            Args.inRange("maxSteer", maxSteer, 0, 1.4);
+            Args.inRange("maxSpeed", maxSpeed, 0, 200);
+            Args.inRange("driveTorque", driveTorque, 0, 1e7);
+            Args.inRange("brakeTorque", brakeTorque, 0, 1e7);
+        }
     }
 
     /** A shape placed at {@code pose} (relative to its body, or in the world for a static one). */

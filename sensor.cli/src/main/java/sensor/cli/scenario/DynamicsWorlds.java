@@ -38,9 +38,14 @@ final class DynamicsWorlds {
             }
         }
         List<DynamicsModel.RigidBody> bodies = new ArrayList<>();
+        List<DynamicsModel.Vehicle> vehicles = new ArrayList<>();
         for (Body b : s.bodies()) {
             try {
-                bodies.add(body(b, objects, catalog));
+                if (b.vehicle() != null) {
+                    vehicles.add(vehicle(b, objects, catalog, g));
+                } else {
+                    bodies.add(body(b, objects, catalog));
+                }
             } catch (RuntimeException e) {
                 throw loaded.error(b, "bodies '" + b.id() + "': " + e.getMessage(), e);
             }
@@ -54,7 +59,7 @@ final class DynamicsWorlds {
             }
         }
         try {
-            return create(engine.type(), engine.config(), new DynamicsModel(timeStep, g, bodies, joints, statics));
+            return create(engine.type(), engine.config(), new DynamicsModel(timeStep, g, bodies, joints, statics, vehicles));
         } catch (RuntimeException e) {
             throw loaded.errorAtKey("dynamics", "dynamics: " + e.getMessage(), e);
         }
@@ -76,6 +81,13 @@ final class DynamicsWorlds {
     }
 
     private static DynamicsModel.RigidBody body(Body b, List<ObjectSpec> objects, PluginCatalog catalog) {
+        return new DynamicsModel.RigidBody(b.id(), ScenarioBuilder.pose(b.pose()),
+                b.velocity() == null ? Vec3.ZERO : ScenarioBuilder.vec(b.velocity(), "velocity"),
+                b.angularVelocity() == null ? Vec3.ZERO : ScenarioBuilder.vec(b.angularVelocity(), "angularVelocity"), mass(b),
+                colliders(b, objects, catalog));
+    }
+
+    private static double mass(Body b) {
         if (b.motion() != null) {
             throw new IllegalArgumentException("motion is for the kinematic world; under a dynamics engine give mass, pose, "
                     + "velocity and angularVelocity");
@@ -83,16 +95,41 @@ final class DynamicsWorlds {
         if (b.mass() == null) {
             throw new IllegalArgumentException("mass (kg) must be given under a dynamics engine");
         }
+        return b.mass();
+    }
+
+    /** The solid objects on a body, its collision shapes. */
+    private static List<DynamicsModel.Collider> colliders(Body b, List<ObjectSpec> objects, PluginCatalog catalog) {
         List<DynamicsModel.Collider> colliders = new ArrayList<>();
         for (ObjectSpec o : objects) {
             if (b.id().equals(o.bodyId()) && solid(o, catalog)) {
                 colliders.add(new DynamicsModel.Collider(o.shape(), o.localPose()));
             }
         }
-        return new DynamicsModel.RigidBody(b.id(), ScenarioBuilder.pose(b.pose()),
-                b.velocity() == null ? Vec3.ZERO : ScenarioBuilder.vec(b.velocity(), "velocity"),
-                b.angularVelocity() == null ? Vec3.ZERO : ScenarioBuilder.vec(b.angularVelocity(), "angularVelocity"), b.mass(),
-                colliders);
+        return colliders;
+    }
+
+    /** A vehicle body: the defaults of {@link Scenario.VehicleSpec} filled in; it starts at rest. */
+    private static DynamicsModel.Vehicle vehicle(Body b, List<ObjectSpec> objects, PluginCatalog catalog, Vec3 g) {
+        double mass = mass(b);
+        if (b.velocity() != null || b.angularVelocity() != null) {
+            throw new IllegalArgumentException("a vehicle starts at rest: drive it with a controller (velocity and "
+                    + "angularVelocity do not apply)");
+        }
+        Scenario.VehicleSpec v = b.vehicle();
+        double r = required(v.wheelRadius(), "vehicle.wheelRadius"), weight = mass * g.norm();
+        return new DynamicsModel.Vehicle(b.id(), ScenarioBuilder.pose(b.pose()), mass, colliders(b, objects, catalog),
+                required(v.wheelbase(), "vehicle.wheelbase"), required(v.track(), "vehicle.track"), r,
+                v.wheelMass() == null ? mass / 50 : v.wheelMass(), Math.toRadians(v.maxSteer() == null ? 35 : v.maxSteer()),
+                v.maxSpeed() == null ? 15 : v.maxSpeed(), v.driveTorque() == null ? 0.5 * weight * r / 2 : v.driveTorque(),
+                v.brakeTorque() == null ? 1.2 * weight * r / 4 : v.brakeTorque());
+    }
+
+    private static double required(Double value, String name) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " (m) must be given");
+        }
+        return value;
     }
 
     private static DynamicsModel.Joint joint(Joint j) {

@@ -116,9 +116,30 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
      * {@code angularVelocity}; its collision shapes are the objects on it.
      */
     public record Body(String id, Motion motion, Double mass, PoseSpec pose, List<Double> velocity,
-            List<Double> angularVelocity) {
+            List<Double> angularVelocity, VehicleSpec vehicle) {
         public Body {
             within("mass", mass, 1e-9, 1e12, "kg");
+        }
+    }
+
+    /**
+     * A body that is an Ackermann-steered, rear-wheel-driven car (a dynamics engine builds its four wheels and their
+     * joints): wheelbase, track and wheel radius (m), wheel mass (kg; default mass / 50), the largest steering angle
+     * (degrees; default 35), top speed (m/s; default 15), drive torque per rear wheel and brake torque per wheel (N·m;
+     * defaults: half a g of acceleration, a locked wheel at μ = 1.2). The body's frame is the centre of the rear axle at
+     * wheel-centre height.
+     */
+    public record VehicleSpec(Double wheelbase, Double track, Double wheelRadius, Double wheelMass, Double maxSteer,
+            Double maxSpeed, Double driveTorque, Double brakeTorque) {
+        public VehicleSpec {
+            positive("vehicle.wheelbase", wheelbase, 100, "m");
+            positive("vehicle.track", track, 100, "m");
+            positive("vehicle.wheelRadius", wheelRadius, 10, "m");
+            positive("vehicle.wheelMass", wheelMass, 1e6, "kg");
+            within("vehicle.maxSteer", maxSteer, 0, 80, "°");
+            within("vehicle.maxSpeed", maxSpeed, 0, 200, "m/s");
+            within("vehicle.driveTorque", driveTorque, 0, 1e7, "N·m");
+            within("vehicle.brakeTorque", brakeTorque, 0, 1e7, "N·m");
         }
     }
 

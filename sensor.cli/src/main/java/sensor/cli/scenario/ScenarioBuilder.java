@@ -161,8 +161,9 @@ public final class ScenarioBuilder {
         KinematicWorld world = env.newKinematicWorld(timeStep, g);
         for (Body b : s.bodies()) {
             try {
-                if (b.mass() != null) {
-                    throw new IllegalArgumentException("mass applies under a dynamics engine (add dynamics: {type: ode4j})");
+                if (b.mass() != null || b.vehicle() != null) {
+                    throw new IllegalArgumentException((b.mass() != null ? "mass" : "vehicle")
+                            + " applies under a dynamics engine (add dynamics: {type: ode4j})");
                 }
                 world.addBody(b.id(), motion(b));
             } catch (RuntimeException e) {

@@ -15,6 +15,11 @@ public record ScheduleConfig(List<Entry> commands) {
         commands = commands == null ? List.of() : List.copyOf(commands);
     }
 
-    /** One timed command. */
-    public record Entry(double at, String command, String target, Double value, List<Double> values, double ramp) {}
+    /** One timed command ({@code ramp} null: 0). */
+    public record Entry(Double at, String command, String target, Double value, List<Double> values, Double ramp) {
+        /** The ramp's length, s (0 when not given). */
+        public double rampOrZero() {
+            return ramp == null ? 0 : ramp;
+        }
+    }
 }
