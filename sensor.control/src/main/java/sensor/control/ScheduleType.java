@@ -56,7 +56,7 @@ public class ScheduleType implements ControllerType<ScheduleConfig> {
             }
             Args.inRange(at + ".at", e.at() == null ? Double.NaN : e.at(), 0, 86400);
             Args.inRange(at + ".ramp", e.rampOrZero(), 0, 86400);
-            List<String> names = ARITY.get(e.command());
+            List<String> names = e.command() == null ? null : ARITY.get(e.command());
             if (names == null) {
                 throw new IllegalArgumentException(at + ".command must be one of " + new java.util.TreeSet<>(ARITY.keySet())
                         + ", got " + (e.command() == null ? "nothing" : "'" + e.command() + "'"));
@@ -79,7 +79,8 @@ public class ScheduleType implements ControllerType<ScheduleConfig> {
             }
             return new double[] {e.value()};
         }
-        if (e.values() == null || e.value() != null || e.values().size() != names.size() || e.values().contains(null)) {
+        if (e.values() == null || e.value() != null || e.values().size() != names.size()
+                || e.values().stream().anyMatch(java.util.Objects::isNull)) {
             throw new IllegalArgumentException(at + ".values must give the " + e.command() + "'s " + names + ", got "
                     + (e.values() == null ? "nothing" : e.values()));
         }

@@ -12,7 +12,7 @@ import java.util.List;
  */
 public record ScheduleConfig(List<Entry> commands) {
     public ScheduleConfig {
-        commands = commands == null ? List.of() : List.copyOf(commands);
+        commands = commands == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(commands));
     }
 
     /** One timed command ({@code ramp} null: 0). */

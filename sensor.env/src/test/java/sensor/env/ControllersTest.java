@@ -1,0 +1,229 @@
+package sensor.env;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import sensor.api.control.ControlContext;
+import sensor.api.control.Controller;
+import sensor.api.control.ControllerSpec;
+import sensor.api.control.ControllerType;
+import sensor.api.env.SensorEnvironment.SensorInfo.State;
+import sensor.api.geom.Pose;
+import sensor.api.geom.Vec3;
+import sensor.api.sensor.Channels;
+import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorMount;
+import sensor.api.sensor.SensorSpec;
+import sensor.api.world.Command;
+import sensor.api.world.KinematicWorld;
+
+/**
+ * Controllers in the environment: they see the frames of the sensors they name once delivered, their commands act on the
+ * next step and are recorded when they change an actuator, a step's commands are refused whole, absent types wait; a
+ * commanded kinematic body follows the closed forms of a constant twist (a circle) and of a uniform brake.
+ */
+class ControllersTest {
+    /** A controller type whose controllers run the test's action (config: the action's name in {@link #actions}). */
+    static final class ScriptedType implements ControllerType<String> {
+        final java.util.Map<String, BiConsumer<ControlContext, List<SensorFrame>>> actions = new java.util.HashMap<>();
+        final List<String> closed = new ArrayList<>();
+
+        @Override public String id() { return "scripted"; }
+        @Override public Class<String> configType() { return String.class; }
+        @Override public String defaultConfig() { return "none"; }
+        @Override public Controller create(String config) {
+            if (!actions.containsKey(config)) {
+                throw new IllegalArgumentException("config must name an action, got '" + config + "'");
+            }
+            List<SensorFrame> seen = new ArrayList<>();
+            return new Controller() {
+                @Override public void control(ControlContext c) {
+                    seen.addAll(c.frames());
+                    actions.get(config).accept(c, seen);
+                }
+                @Override public void close() { closed.add(config); }
+            };
+        }
+    }
+
+    Environment env;
+    KinematicWorld world;
+    ScriptedType type;
+    List<SensorFrame> frames;
+
+    @BeforeEach
+    void setUp() {
+        env = new Environment(true);
+        world = env.newKinematicWorld(0.001, new Vec3(0, 0, -9.81));
+        world.addBody("car", new KinematicWorld.ConstantVelocity(Pose.IDENTITY, new Vec3(9, 0, 0)));
+        env.setWorld(world);
+        type = new ScriptedType();
+        frames = new ArrayList<>();
+        env.addOutputSink(frames::add);
+    }
+
+    private void control(String id, String action, BiConsumer<ControlContext, List<SensorFrame>> body, String... sensors) {
+        type.actions.put(action, body);
+        env.addController(new ControllerSpec(id, "scripted", List.of(sensors), action));
+    }
+
+    @Test
+    void aTwistTakesABodyOffItsScriptOntoACircleOfRadiusVOverOmega() {
+        env.bindControllerType(type, 0);
+        control("driver", "circle", (c, f) -> {
+            if (Math.abs(c.time() - 0.5) < 1e-9) {
+                c.command(new Command.Twist("car", new Vec3(4, 0, 0), new Vec3(0, 0, 0.5)));
+            }
+        });
+        env.advance(0.5 + 1e-9);
+        Vec3 start = world.bodyPose("car").position();
+        assertEquals(4.5, start.x(), 1e-9, "scripted until the command");
+        env.advance(2);
+        double r = 4 / 0.5, a = 0.5 * 2; // 2 s on the circle
+        Pose p = world.bodyPose("car");
+        assertEquals(start.x() + r * Math.sin(a), p.position().x(), 1e-9);
+        assertEquals(r * (1 - Math.cos(a)), p.position().y(), 1e-9);
+        assertEquals(a, 2 * Math.atan2(p.rotation().z(), p.rotation().w()), 1e-9, "yaw");
+        assertEquals(4 * Math.cos(a), world.linearVelocity("car").x(), 1e-9);
+        assertEquals(0.5, world.angularVelocity("car").z(), 1e-12);
+    }
+
+    @Test
+    void aFullBrakeStopsAKinematicBodyAfterVSquaredOverTwoA() {
+        env.bindControllerType(type, 0);
+        control("brake", "brake", (c, f) -> {
+            if (Math.abs(c.time() - 1) < 1e-9) {
+                c.command(new Command.Brake("car", 1));
+            }
+        });
+        env.advance(1 + 1e-9);
+        env.advance(0.5);
+        assertEquals(9 - 0.5 * KinematicWorldImpl.FULL_BRAKE, world.linearVelocity("car").x(), 1e-9, "v0 - a t");
+        assertEquals(9 + 9 * 0.5 - KinematicWorldImpl.FULL_BRAKE * 0.125, world.bodyPose("car").position().x(), 1e-9,
+                "x0 + v0 t - a t² / 2");
+        env.advance(2);
+        assertEquals(0, world.linearVelocity("car").norm(), 0);
+        assertEquals(9 + 81 / (2 * KinematicWorldImpl.FULL_BRAKE), world.bodyPose("car").position().x(), 1e-9);
+    }
+
+    @Test
+    void aControllerSeesItsSensorsFramesOnceDeliveredAndActsOnTheNextStep() {
+        env.bindSensorType(new EnvironmentTest.ProbeType());
+        env.addSensor(new SensorSpec("near", "probe", null, new SensorMount("car", Pose.IDENTITY), 10, 0.05));
+        env.addSensor(new SensorSpec("other", "probe", null, new SensorMount("car", Pose.IDENTITY), 10, 0));
+        env.bindControllerType(type, 0);
+        List<double[]> seenAt = new ArrayList<>();
+        control("watch", "watch", (c, f) -> {
+            for (SensorFrame frame : c.frames()) {
+                assertEquals("near", frame.sensorId());
+                seenAt.add(new double[] {c.time(), frame.time(), frame.deliveredAt()});
+            }
+        }, "near");
+        env.advance(0.3 + 1e-9);
+        assertEquals(2, seenAt.size(), "frames of 0.1 and 0.2 s, delivered at 0.15 and 0.25 s");
+        for (double[] s : seenAt) {
+            assertEquals(s[1] + 0.05, s[2], 1e-9);
+            assertTrue(s[0] >= s[2] - 1e-9 && s[0] < s[2] + 0.001 + 1e-9, "seen at the step after delivery: " + s[0]);
+        }
+    }
+
+    @Test
+    void aStepsCommandsAreRefusedWholeLoggedAndNotApplied() {
+        env.bindControllerType(type, 0);
+        control("bad", "bad", (c, f) -> {
+            c.command(new Command.Twist("car", new Vec3(1, 0, 0), Vec3.ZERO));
+            c.command(new Command.Brake("car", c.time() < 0.5 ? 2 : Double.NaN));
+        });
+        env.advance(1);
+        assertEquals(9, world.bodyPose("car").position().x(), 1e-9, "the valid twist was not applied either");
+        var info = env.controllers().get(0);
+        assertEquals(0, info.applied());
+        assertEquals(2000, info.refused());
+        assertTrue(frames.isEmpty(), "nothing recorded");
+    }
+
+    @Test
+    void commandsOfTheWrongKindOrTargetAreRefusedWithTheReason() {
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> ((sensor.api.world.Actuated) world).check(new Command.Brake("bus", 1)));
+        assertEquals("target 'bus' is not a body; bodies: [car]", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> ((sensor.api.world.Actuated) world).check(new Command.Steering("car", 0.1)));
+        assertTrue(e.getMessage().startsWith("a steering command needs a vehicle under a dynamics engine"), e.getMessage());
+    }
+
+    @Test
+    void laterControllersWinAndOnlyChangesAreRecorded() {
+        env.bindControllerType(type, 0);
+        control("first", "slow", (c, f) -> c.command(new Command.Twist("car", new Vec3(1, 0, 0), Vec3.ZERO)));
+        control("second", "fast", (c, f) -> c.command(new Command.Twist("car", new Vec3(c.time() < 0.5 ? 2 : 3, 0, 0),
+                Vec3.ZERO)));
+        env.advance(1);
+        assertEquals(0.5 * 2 + 0.5 * 3, world.bodyPose("car").position().x(), 1e-9);
+        List<SensorFrame> first = frames.stream().filter(f -> f.sensorId().equals("first.twist.car")).toList();
+        List<SensorFrame> second = frames.stream().filter(f -> f.sensorId().equals("second.twist.car")).toList();
+        assertEquals(1000, first.size(), "each step the first sets 1 after the second's 2 or 3: a change each time");
+        assertEquals(1000, second.size());
+        Channels c = (Channels) second.get(second.size() - 1).data();
+        assertEquals(List.of("vx", "vy", "vz", "wx", "wy", "wz"), c.names());
+        assertEquals(3, c.value(0));
+        assertEquals(Controllers.COMMAND_FRAME, second.get(0).typeId());
+        env.removeController("first");
+        frames.clear();
+        env.advance(0.5);
+        assertEquals(0, frames.size(), "the second's 3 m/s was the last applied each step: no change to record");
+        assertEquals(2.5 + 1.5, world.bodyPose("car").position().x(), 1e-9);
+    }
+
+    @Test
+    void aControllerWaitsForItsTypeAndDetachesWhenItLeaves() {
+        control("driver", "go", (c, f) -> c.command(new Command.Twist("car", new Vec3(1, 0, 0), Vec3.ZERO)));
+        assertEquals(State.DETACHED, env.controllers().get(0).state());
+        env.advance(0.5);
+        assertEquals(4.5, world.bodyPose("car").position().x(), 1e-9, "no type, no command");
+        env.bindControllerType(type, 0);
+        assertEquals(State.ACTIVE, env.controllers().get(0).state());
+        env.advance(0.5);
+        assertEquals(5, world.bodyPose("car").position().x(), 1e-9);
+        env.unbindControllerType(type);
+        assertEquals(State.DETACHED, env.controllers().get(0).state());
+        assertEquals(List.of("go"), type.closed);
+        assertEquals(List.of("controller"), env.interruptions().stream().map(i -> i.kind()).distinct().toList());
+        assertEquals(2, env.interruptions().size(), "waiting from the start, detached when the type left");
+    }
+
+    @Test
+    void theDefaultEnvironmentRefusesAnUnknownTypeAndDuplicateIds() {
+        Environment strict = new Environment();
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> strict.addController(new ControllerSpec("c", "scripted", List.of(), null)));
+        assertEquals("controller typeId 'scripted' is unknown; known controller types: []", e.getMessage());
+        strict.bindControllerType(type, 0);
+        type.actions.put("none", (c, f) -> {});
+        strict.addController(new ControllerSpec("c", "scripted", List.of(), null));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> strict.addController(new ControllerSpec("c", "scripted", List.of(), null)));
+        assertEquals("controller id 'c' is already used; controller ids must be unique", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> strict.removeController("x"));
+        assertEquals("controllerId 'x' is unknown; known controllers: [c]", e.getMessage());
+        assertEquals(java.util.Set.of("scripted"), strict.controllerTypes());
+    }
+
+    @Test
+    void aControllerThatThrowsEndsTheRunNamingIt() {
+        env.bindControllerType(type, 0);
+        control("crash", "crash", (c, f) -> {
+            throw new IllegalStateException("division by zero");
+        });
+        var e = assertThrows(IllegalStateException.class, () -> env.advance(0.01));
+        assertEquals("controller 'crash' (scripted) at t = 0.0 s: division by zero", e.getMessage());
+    }
+}
