@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The shipped ode4j scenarios, run by the exported distribution, against closed forms computed here from the CSV
  * files they write: the drop's free fall, landing and rest (ground truth and accelerometer), the pendulum's period
- * and energy.
+ * and energy, the rover's rolling, the scheduled car's yaw rate (bicycle model) and its determinism.
  */
 class DynamicsScenariosIT {
     static final double G = 9.81;
@@ -105,5 +105,57 @@ class DynamicsScenariosIT {
         double counted = odometer.get(odometer.size() - 1)[1];
         assertTrue(counted >= path && counted < path * 1.1, "odometer " + counted + " m: the path plus a little slip, path " + path);
         assertTrue(Files.list(out.resolve("os1")).count() > 0, "lidar frames on the chassis");
+    }
+
+    /**
+     * The scheduled drive: the car follows its schedule (speed ramp, S-curve, brake) with the yaw rate of the bicycle
+     * model, v · tan δ / L, while the steering is held; two runs, on 1 and 2 threads, write byte-identical files.
+     */
+    @Test
+    void theScheduledDriveFollowsTheBicycleModelAndIsByteIdenticalAcrossRunsAndThreads() throws Exception {
+        Path a = run("drive");
+        Path b = work.resolve("drive-2");
+        Sensorsim.Run r = Sensorsim.run(work, "sensorsim.jar", "run", Path.of("scenarios", "drive.yaml").toAbsolutePath()
+                .toString(), "--out", b.toString(), "--threads", "2");
+        assertEquals(0, r.code(), r.output());
+        List<Path> files;
+        try (var walk = Files.walk(a)) {
+            files = walk.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().equals("run-manifest.json"))
+                    .sorted().toList();
+        }
+        assertTrue(files.size() > 10, "files " + files);
+        for (Path f : files) {
+            assertTrue(java.util.Arrays.equals(Files.readAllBytes(f), Files.readAllBytes(b.resolve(a.relativize(f)))),
+                    "byte-identical: " + a.relativize(f));
+        }
+        List<double[]> truth = csv(a.resolve("ground-truth.csv"));
+        // steering held at 0.08 rad from 4.5 to 5.5 s at 6 m/s: yaw rate 6 · tan(0.08) / 2.7 (the schedule ramps around it)
+        int checked = 0;
+        for (double[] row : truth) {
+            if (row[0] > 4.9 && row[0] < 5.5) {
+                double v = Math.hypot(row[8], row[9]);
+                assertEquals(v * Math.tan(0.08) / 2.7, row[13], 0.05 * v * Math.tan(0.08) / 2.7, "yaw rate at t = " + row[0]);
+                checked++;
+            }
+        }
+        assertTrue(checked > 20, "rows checked: " + checked);
+        double[] last = truth.get(truth.size() - 1);
+        assertEquals(0, Math.hypot(last[8], last[9]), 0.01, "braked to rest");
+        assertEquals(List.of("time [s],level [1]", "9.0,0.6"), Files.readAllLines(a.resolve("driver.brake.car.csv")));
+    }
+
+    /** A schedule's command the vehicle cannot take is refused with one line naming it and the range; the run goes on. */
+    @Test
+    void aCommandOutOfRangeIsRefusedWithOneLineAndTheRunGoesOn() throws Exception {
+        Path scenario = work.resolve("oversteer.yaml");
+        Files.writeString(scenario, Files.readString(Path.of("scenarios", "drive.yaml")).replace("value: 0.08, ramp: 0.5",
+                "value: 0.9").replace("duration: 12", "duration: 5"));
+        Sensorsim.Run r = Sensorsim.run(work, "sensorsim.jar", "run", scenario.toString(), "--out", "oversteer");
+        assertEquals(0, r.code(), r.output());
+        assertTrue(r.output().contains("controller 'driver' at t = 4 s: steering of 'car' refused: angle must be in "
+                + "[-0.6109, 0.6109] rad (the vehicle's maxSteer), got 0.9; none of its 1 command(s) of this step applied"), r.output());
+        assertEquals(1, r.output().split("refused", -1).length - 1, "said once:\n" + r.output());
+        assertTrue(!Files.exists(work.resolve("oversteer/driver.steering.car.csv")), "no steering applied, none recorded");
+        assertTrue(Files.exists(work.resolve("oversteer/driver.drive.car.csv")), "the drive commands were applied");
     }
 }

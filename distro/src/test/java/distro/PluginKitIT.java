@@ -54,9 +54,11 @@ class PluginKitIT {
                 "-DartifactId=acme-sensors", "-Dversion=1.0.0", "-Dpackage=org.example.acme", "-DinteractiveMode=false");
         assertTrue(Files.isRegularFile(project().resolve("src/main/java/org/example/acme/RangeFinderType.java")), out);
         out = mvn(project(), "verify");
-        assertTrue(out.contains("Tests run: 5, Failures: 0, Errors: 0, Skipped: 0, Time elapsed")
-                && out.contains("in org.example.acme.RangeFinderIT"), out);
+        assertTrue(out.matches("(?s).*Tests run: 6, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: [0-9.]+ s -- in "
+                + "org.example.acme.RangeFinderIT.*"), out);
         assertTrue(out.contains("in org.example.acme.MinnaertMaterialTest"), out);
+        assertTrue(out.matches("(?s).*Tests run: 5, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: [0-9.]+ s -- in "
+                + "org.example.acme.EmergencyBrakeIT.*"), out);
         assertTrue(Files.isRegularFile(project().resolve("target/acme-sensors-1.0.0.jar")), out);
         System.out.printf("plugin kit: generate + mvn verify took %.1f s%n", (System.nanoTime() - t0) * 1e-9);
     }
@@ -280,6 +282,93 @@ class PluginKitIT {
             assertTrue(p.waitFor(10, TimeUnit.SECONDS), "serve ends within 10 s of SIGTERM\n" + log.text());
             System.out.printf("serve: ended %.0f ms after SIGTERM%n", (System.nanoTime() - term) * 1e-6);
             assertFalse(log.text().contains("Exception"), log.text());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** The demo car (9 m/s down the main street) would reach x = 30 m at t = 8.3 s; a wall stands there. */
+    private static final String WALL = "  - {id: wall, shape: {type: box, size: [0.4, 14, 4]}, pose: {position: [30.2, -5, 2]}}\n";
+    /** The generated range finder on the car's front, and the generated emergency brake reading it. */
+    private static final String PROBE = "  - {id: probe, type: acme-sensors, body: car, pose: {position: [2.2, 0, 0.6]}, "
+            + "frequency: 20, config: {maxRange: 80, sigma: 0.0}}\n";
+    private static final String BRAKE = "controllers:\n  - {id: brake, type: acme-sensors-brake, sensors: [probe], "
+            + "config: {target: car, distance: 12, level: 1}}\n";
+
+    /**
+     * The demo with a wall across the street where its scripted car would drive through it, a range finder on the car
+     * and the emergency-brake controller, both from the generated plugin, in a batch {@code run}: the car stops short
+     * of the wall, 81 / 16 m after the range fell under 12 m (9 m/s at 8 m/s²).
+     */
+    @Test
+    @Order(5)
+    void theDemoCarBrakesBeforeAWallWithTheGeneratedController() throws Exception {
+        Path work = Files.createDirectories(outside.resolve("brake"));
+        Files.copy(Path.of("scenarios", "house.obj"), work.resolve("house.obj"));
+        String demo = Files.readString(Path.of("scenarios", "demo.yaml"));
+        Files.writeString(work.resolve("brake.yaml"), demo.replace("formats: [pcd, ply, las, csv, mcap, png]", "formats: [csv]")
+                .replace("\nobjects:\n", "\nobjects:\n" + WALL).replace("\nsensors:\n", "\nsensors:\n" + PROBE) + BRAKE);
+        Sensorsim.Run r = Sensorsim.run(work, "sensorsim.jar", "run", "brake.yaml", "--plugins",
+                outside.resolve("plugins").toString(), "--out", "out");
+        assertEquals(0, r.code(), r.output());
+        assertStoppedShortOfTheWall(work.resolve("out"));
+    }
+
+    /** The car at rest short of the wall at x = 30 m, braked 81 / 16 m after the probe first read under 12 m. */
+    private static void assertStoppedShortOfTheWall(Path out) throws IOException {
+        List<String> truth = Files.readAllLines(out.resolve("ground-truth.csv"));
+        String[] last = truth.get(truth.size() - 1).split(",");
+        double x = Double.parseDouble(last[1]), vx = Double.parseDouble(last[8]);
+        assertEquals(0, vx, 0, "at rest: " + truth.get(truth.size() - 1));
+        assertTrue(x + 2.2 < 30, "the car's front (2.2 m ahead of its origin) short of the wall: x = " + x);
+        List<String> probe = Files.readAllLines(out.resolve("probe.csv"));
+        double first = probe.stream().skip(1).mapToDouble(l -> Double.parseDouble(l.split(",")[1])).filter(v -> v < 12)
+                .findFirst().orElseThrow();
+        double lastRange = Double.parseDouble(probe.get(probe.size() - 1).split(",")[1]);
+        assertEquals(first - 81 / 16.0, lastRange, 1e-6, "the range at rest: the stopping distance of 9 m/s at 8 m/s²");
+        List<String> brake = Files.readAllLines(out.resolve("brake.brake.car.csv"));
+        assertEquals(List.of("time [s],level [1]"), brake.subList(0, 1));
+        assertEquals(2, brake.size(), "one brake command, recorded: " + brake);
+    }
+
+    /**
+     * The same with the live service: the scenario runs at wall-clock pace with the range finder and the controller
+     * waiting for their types; the generated plugin's jar dropped into the deploy folder attaches both, and the car
+     * stops short of the wall.
+     */
+    @Test
+    @Order(6)
+    void theControllerBundleDroppedIntoARunningSimulationBrakesTheCar() throws Exception {
+        Path work = Files.createDirectories(outside.resolve("serve-brake")), deploy = work.resolve("deploy");
+        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out")
+                .directory(work.toFile()).redirectErrorStream(true).start();
+        Log log = new Log(p);
+        try {
+            log.await("serving: drop scenarios", 60);
+            Files.writeString(work.resolve("street.yaml"), """
+                    version: 1
+                    duration: 10
+                    realtime: true
+                    bodies:
+                      - id: car
+                        motion: {type: waypoints, times: [0, 12], points: [[-45, -5, 0.0], [63, -5, 0.0]]}
+                    objects:
+                    """ + WALL + """
+                    sensors:
+                    """ + PROBE + """
+                      - {id: ground-truth, type: ground-truth, body: car, frequency: 50}
+                    output: {formats: [csv]}
+                    """ + BRAKE);
+            Files.move(work.resolve("street.yaml"), deploy.resolve("street.yaml"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            log.await("controller 'brake' waits for its type 'acme-sensors-brake'", 10);
+            Files.copy(outside.resolve("plugins/acme-sensors-1.0.0.jar"), work.resolve("acme.jar"));
+            Files.move(work.resolve("acme.jar"), deploy.resolve("acme-sensors-1.0.0.jar"));
+            log.await("controller 'brake' attached: type 'acme-sensors-brake' is present", 5);
+            log.await("simulation 'street' finished", 20);
+            Files.delete(deploy.resolve("street.yaml"));
+            log.await("simulation 'street' stopped at t = ", 10);
+            assertStoppedShortOfTheWall(work.resolve("out/street"));
         } finally {
             p.destroyForcibly();
         }

@@ -85,14 +85,21 @@ final class OdeVehicle {
     /** Refuses a command this vehicle cannot take (naming the field and its range); changes nothing. */
     void check(Command c) {
         if (c instanceof Command.Steering s) {
-            Args.inRange("angle", s.angle(), -spec.maxSteer(), spec.maxSteer());
+            within("angle", s.angle(), spec.maxSteer(), "rad (the vehicle's maxSteer)");
         } else if (c instanceof Command.Drive d) {
-            Args.inRange("speed", d.speed(), -spec.maxSpeed(), spec.maxSpeed());
+            within("speed", d.speed(), spec.maxSpeed(), "m/s (the vehicle's maxSpeed)");
         } else if (c instanceof Command.Brake b) {
             Args.inRange("level", b.level(), 0, 1);
         } else {
             throw new IllegalArgumentException("vehicle '" + spec.id() + "' takes steering, drive and brake, not "
                     + c.kind());
+        }
+    }
+
+    private static void within(String name, double value, double limit, String unit) {
+        if (!(Math.abs(value) <= limit)) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%s must be in [%.4g, %.4g] %s, got %s", name,
+                    -limit, limit, unit, value));
         }
     }
 

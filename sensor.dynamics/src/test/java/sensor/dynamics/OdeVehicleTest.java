@@ -123,9 +123,9 @@ class OdeVehicleTest {
     void DYN_V_commandsOutOfRangeOrForAnotherActuatorAreRefusedAndChangeNothing() {
         Actuated a = (Actuated) car();
         var e = assertThrows(IllegalArgumentException.class, () -> a.check(new Command.Steering("car", 0.7)));
-        assertTrue(e.getMessage().startsWith("angle must be in [-0.61"), e.getMessage());
+        assertEquals("angle must be in [-0.6109, 0.6109] rad (the vehicle's maxSteer), got 0.7", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> a.check(new Command.Drive("car", 25)));
-        assertTrue(e.getMessage().startsWith("speed must be in [-20.0, 20.0]"), e.getMessage());
+        assertEquals("speed must be in [-20.00, 20.00] m/s (the vehicle's maxSpeed), got 25.0", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> a.check(new Command.Brake("car", 1.5)));
         assertTrue(e.getMessage().startsWith("level must be in [0.0, 1.0]"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> a.check(new Command.Steering("truck", 0.1)));

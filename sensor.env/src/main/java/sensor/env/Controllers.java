@@ -140,6 +140,13 @@ final class Controllers {
         return types.ids();
     }
 
+    /** Forgets the actuators' last values and the recorded series: a new world's actuators start afresh. */
+    void newWorld() {
+        last.clear();
+        recorded.clear();
+        slots.values().forEach(s -> s.inbox.clear());
+    }
+
     /** Hands delivered frames to the controllers that name their sensors. */
     void deliver(List<SensorFrame> frames) {
         for (Slot slot : slots.values()) {

@@ -288,6 +288,7 @@ public class Environment implements SensorEnvironment {
         history = new WorldHistory(WorldSnapshot.of(world));
         slots.values().forEach(s -> s.resumeAfter(world.time()));
         pending.clear();
+        controllers.newWorld();
     }
 
     @Override

@@ -14,6 +14,7 @@ import sensor.api.sensor.SensorFrame;
 public final class Frames implements OutputSink, AutoCloseable {
     private final SensorEnvironment env;
     private final Map<String, List<SensorFrame>> bySensor = new LinkedHashMap<>();
+    private final List<SensorFrame> all = new ArrayList<>();
 
     Frames(SensorEnvironment env) {
         this.env = env;
@@ -22,6 +23,12 @@ public final class Frames implements OutputSink, AutoCloseable {
     @Override
     public synchronized void accept(SensorFrame frame) {
         bySensor.computeIfAbsent(frame.sensorId(), k -> new ArrayList<>()).add(frame);
+        all.add(frame);
+    }
+
+    /** Every frame, in delivery order (sensors' frames and controllers' recorded commands). */
+    public synchronized List<SensorFrame> all() {
+        return List.copyOf(all);
     }
 
     /** The frames of one sensor (empty when it delivered none). */
