@@ -194,6 +194,54 @@ class ScenarioRunIT {
         }
     }
 
+    /**
+     * Teleoperation: {@code run teleop.yaml --live} offers {@code clientPublish}; a {@code @foxglove/ws-protocol} client
+     * publishing a Twist (3 m/s, 0.3 rad/s) at 20 Hz on {@code teleop/cmd_vel} drives the car, whose ground-truth yaw
+     * rate follows v · tan δ / L within 5 % (δ = atan(L · 0.3 / 3), the angle the teleop controller sets); a message that
+     * does not decode is logged once and ignored; after the client stops, the car brakes to rest.
+     */
+    @Test
+    void aFoxgloveClientPublishingTwistSteersTheCar() throws Exception {
+        Process run = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "run",
+                Path.of("scenarios", "teleop.yaml").toAbsolutePath().toString(), "--out", "teleop", "--live", "0",
+                "--duration", "12").directory(work.toFile()).redirectErrorStream(true).start();
+        try {
+            var lines = new java.io.BufferedReader(new java.io.InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
+            StringBuilder log = new StringBuilder();
+            String url = liveAddress(lines, log, "live: Foxglove viewers connect to");
+            Process client = new ProcessBuilder("node", READERS.resolve("foxglove-teleop.mjs").toString(), url,
+                    "/teleop/cmd_vel", "3", "0.3", "7").redirectErrorStream(true).start();
+            String said = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(client.waitFor(60, TimeUnit.SECONDS));
+            assertTrue(said.contains("capabilities=clientPublish") && said.contains("encodings=json,cdr")
+                    && said.contains("published=140"), said);
+            lines.lines().forEach(l -> log.append(l).append('\n'));
+            assertTrue(run.waitFor(30, TimeUnit.SECONDS), log.toString());
+            assertEquals(0, run.exitValue(), log.toString());
+            assertEquals(1, log.toString().split("does not decode and is ignored", -1).length - 1, log.toString());
+            List<double[]> truth = Files.readAllLines(work.resolve("teleop/ground-truth.csv")).stream().skip(1)
+                    .map(l -> java.util.Arrays.stream(l.split(",")).mapToDouble(Double::parseDouble).toArray()).toList();
+            double delta = Math.atan(2.7 * 0.3 / 3);
+            List<double[]> moving = truth.stream().filter(r -> Math.hypot(r[8], r[9]) > 2.9).toList();
+            assertTrue(moving.size() > 150, "rows at speed: " + moving.size());
+            double from = moving.get(0)[0] + 1.5, to = moving.get(moving.size() - 1)[0] - 0.3;
+            int checked = 0;
+            for (double[] r : moving) {
+                if (r[0] >= from && r[0] <= to) {
+                    double v = Math.hypot(r[8], r[9]), expected = v * Math.tan(delta) / 2.7;
+                    assertEquals(expected, r[13], 0.05 * expected, "yaw rate at t = " + r[0]);
+                    checked++;
+                }
+            }
+            assertTrue(checked > 100, "rows checked: " + checked);
+            double[] last = truth.get(truth.size() - 1);
+            assertEquals(0, Math.hypot(last[8], last[9]), 0.01, "braked to rest once the messages stopped");
+        } finally {
+            run.destroyForcibly();
+        }
+    }
+
     /** {@code serve --live}: a dropped scenario's streams reach a Foxglove client under the simulation's name. */
     @Test
     void serveLivePublishesEachSimulationUnderItsName() throws Exception {

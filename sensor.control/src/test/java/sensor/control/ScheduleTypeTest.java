@@ -29,7 +29,8 @@ class ScheduleTypeTest {
             List<Command> set = new ArrayList<>();
             c.control(new ControlContext() {
                 @Override public double time() { return t; }
-                @Override public double timeStep() { return DT; }
+                @Override public String simulation() { return "test"; }
+            @Override public double timeStep() { return DT; }
                 @Override public List<SensorFrame> frames() { return List.of(); }
                 @Override public void command(Command command) { set.add(command); }
             });

@@ -53,11 +53,17 @@ final class Controllers {
     private final Interruptions interruptions;
     private final DoubleSupplier time;
     private final boolean tolerant;
+    private String simulation = "";
 
     Controllers(Interruptions interruptions, DoubleSupplier time, boolean tolerant) {
         this.interruptions = interruptions;
         this.time = time;
         this.tolerant = tolerant;
+    }
+
+    /** Names the simulation the controllers run in ({@link ControlContext#simulation()}). */
+    void simulation(String name) {
+        simulation = name;
     }
 
     void bind(ControllerType<?> type, int ranking) {
@@ -169,7 +175,7 @@ final class Controllers {
                 slot.inbox.clear();
                 continue;
             }
-            Context context = new Context(t, world.timeStep(), slot.inbox);
+            Context context = new Context(simulation, t, world.timeStep(), slot.inbox);
             slot.inbox = new ArrayList<>();
             try {
                 slot.controller.control(context);
@@ -250,15 +256,20 @@ final class Controllers {
 
     /** A controller's view of one step. */
     private static final class Context implements ControlContext {
+        private final String simulation;
         private final double time, timeStep;
         private final List<SensorFrame> frames;
         final List<Command> commands = new ArrayList<>();
 
-        Context(double time, double timeStep, List<SensorFrame> frames) {
+        Context(String simulation, double time, double timeStep, List<SensorFrame> frames) {
+            this.simulation = simulation;
             this.time = time;
             this.timeStep = timeStep;
             this.frames = List.copyOf(frames);
         }
+
+        @Override
+        public String simulation() { return simulation; }
 
         @Override
         public double time() { return time; }

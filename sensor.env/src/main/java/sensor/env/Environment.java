@@ -463,6 +463,11 @@ public class Environment implements SensorEnvironment {
         interruptions.end("sensor", sensorId, time());
     }
 
+    /** Names the simulation this environment is, for its controllers. */
+    void simulationName(String name) {
+        controllers.simulation(name);
+    }
+
     /** The interruptions so far (sensors without their type, objects without their material type). */
     public synchronized List<sensor.api.env.Simulation.Interruption> interruptions() {
         return interruptions.list(time());

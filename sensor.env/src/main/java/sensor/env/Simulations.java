@@ -157,6 +157,7 @@ public class Simulations implements SimulationFactory {
         Sim(String name) {
             super(true);
             this.name = name;
+            simulationName(name);
         }
 
         @Override

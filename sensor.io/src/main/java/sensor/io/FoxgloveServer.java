@@ -33,10 +33,10 @@ import sensor.api.sensor.SensorMount;
  * channels as they appear, and the messages of the channels it subscribes to (binary opcode 1: subscription id,
  * log time in ns, CDR payload). A viewer whose unsent data exceeds the backlog limit (default
  * {@link #BACKLOG_BYTES}) loses its new messages until it catches up (counted), so a slow viewer never stalls the
- * simulation. No client publishing, services or
- * parameters.
+ * simulation. Viewers may publish ({@code clientPublish}, {@link ClientPublishing}): twists and joysticks, which this
+ * server offers as {@link sensor.api.control.Teleoperation}. No services or parameters.
  */
-public final class FoxgloveServer implements MessageChannels, LiveView {
+public final class FoxgloveServer implements MessageChannels, LiveView, sensor.api.control.Teleoperation {
     /** The subprotocol. */
     public static final String PROTOCOL = "foxglove.websocket.v1";
     /** Default unsent bytes per viewer above which its new messages are dropped. */
@@ -50,6 +50,7 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
     private final Map<WebSocket, Viewer> viewers = new ConcurrentHashMap<>();
     /** Transient-local (latched) channels, e.g. {@code /tf_static}: their last message, sent to each new subscriber. */
     private final Map<Integer, byte[]> latched = new ConcurrentHashMap<>();
+    private final ClientPublishing published = new ClientPublishing();
     private final CountDownLatch started = new CountDownLatch(1);
     private volatile Exception startFailure;
     private boolean closed;
@@ -98,6 +99,21 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
     /** The port served on. */
     public int port() {
         return server.getPort();
+    }
+
+    @Override
+    public TwistMessage twist(String topic) {
+        return published.twist(topic);
+    }
+
+    @Override
+    public JoyMessage joy(String topic) {
+        return published.joy(topic);
+    }
+
+    /** Whether the server is closed. */
+    synchronized boolean closed() {
+        return closed;
     }
 
     /** Subscriptions of the connected viewers, summed. */
@@ -244,7 +260,11 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
 
     /** Applies a viewer's subscribe or unsubscribe request (sending a latched channel's last message); anything else is ignored. */
     private void request(WebSocket conn, Viewer v, String text) {
-        if (text.contains("\"unsubscribe\"")) {
+        if (text.contains("\"unadvertise\"")) {
+            published.unadvertise(conn, text);
+        } else if (text.contains("\"advertise\"")) {
+            published.advertise(conn, text);
+        } else if (text.contains("\"unsubscribe\"")) {
             Matcher ids = IDS.matcher(text);
             if (ids.find()) {
                 for (String id : ids.group(1).split(",")) {
@@ -314,7 +334,8 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
         @Override
         public void onOpen(WebSocket conn, ClientHandshake handshake) {
             viewers.put(conn, new Viewer());
-            send(conn, "{\"op\":\"serverInfo\",\"name\":\"sensorsim\",\"capabilities\":[],\"supportedEncodings\":[],"
+            send(conn, "{\"op\":\"serverInfo\",\"name\":\"sensorsim\",\"capabilities\":[\"clientPublish\"],"
+                    + "\"supportedEncodings\":[\"json\",\"cdr\"],"
                     + "\"metadata\":{},\"sessionId\":" + json(Long.toString(System.nanoTime())) + "}");
             List<String> channels = new ArrayList<>(new java.util.TreeMap<>(advertisements).values());
             if (!channels.isEmpty()) {
@@ -325,6 +346,14 @@ public final class FoxgloveServer implements MessageChannels, LiveView {
         @Override
         public void onClose(WebSocket conn, int code, String reason, boolean remote) {
             viewers.remove(conn);
+            published.forget(conn);
+        }
+
+        @Override
+        public void onMessage(WebSocket conn, java.nio.ByteBuffer message) {
+            if (viewers.containsKey(conn)) {
+                published.data(conn, message);
+            }
         }
 
         @Override

@@ -10,6 +10,9 @@ import sensor.api.world.Command;
 /** What a {@link Controller} sees and does at one step. */
 @ProviderType
 public interface ControlContext {
+    /** The name of the simulation ({@link sensor.api.env.Simulation#name()}); empty for the default environment. */
+    String simulation();
+
     /** The simulated time the world is at, s; the commands act from here to the next step. */
     double time();
 

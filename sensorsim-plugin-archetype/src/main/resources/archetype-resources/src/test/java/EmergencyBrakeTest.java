@@ -25,6 +25,7 @@ class EmergencyBrakeTest {
         List<Command> set = new ArrayList<>();
         c.control(new ControlContext() {
             @Override public double time() { return 0; }
+            @Override public String simulation() { return "test"; }
             @Override public double timeStep() { return 0.001; }
             @Override public List<SensorFrame> frames() { return List.of(frames); }
             @Override public void command(Command command) { set.add(command); }
