@@ -27,7 +27,8 @@ final class ClientPublishing implements Teleoperation {
     private static final Pattern OBJECT = Pattern.compile("\\{[^{}]*\\}");
     private static final Pattern FIELD = Pattern.compile("\"(id|topic|encoding|schemaName)\"\\s*:\\s*(\\d+|\"[^\"]*\")");
     private static final Pattern IDS = Pattern.compile("\"channelIds\"\\s*:\\s*\\[([0-9,\\s]*)\\]");
-    private static final String NUMBER = "(-?[0-9.]+(?:[eE][-+]?[0-9]+)?)";
+    /** A JSON value token (a number when the message is well formed). */
+    private static final String NUMBER = "([^,}\\]\\s]+)";
 
     /** A channel a viewer advertised. */
     private record Channel(String topic, String encoding, String schema) {}
