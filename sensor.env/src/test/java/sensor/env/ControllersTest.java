@@ -24,6 +24,7 @@ import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 import sensor.api.world.Command;
 import sensor.api.world.KinematicWorld;
+import sensor.api.world.WorldSource;
 
 /**
  * Controllers in the environment: they see the frames of the sensors they name once delivered, their commands act on the
@@ -225,5 +226,129 @@ class ControllersTest {
         });
         var e = assertThrows(IllegalStateException.class, () -> env.advance(0.01));
         assertEquals("controller 'crash' (scripted) at t = 0.0 s: division by zero", e.getMessage());
+    }
+
+    /** The log records of the environment's logger while {@code action} runs. */
+    static List<String> logged(Runnable action) {
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger("sensor.env");
+        List<String> lines = new ArrayList<>();
+        java.util.logging.Handler h = new java.util.logging.Handler() {
+            @Override public void publish(java.util.logging.LogRecord r) {
+                lines.add(java.text.MessageFormat.format(r.getMessage(), r.getParameters()));
+            }
+            @Override public void flush() {}
+            @Override public void close() {}
+        };
+        logger.addHandler(h);
+        try {
+            action.run();
+        } finally {
+            logger.removeHandler(h);
+        }
+        return lines;
+    }
+
+    @Test
+    void aRefusalIsLoggedOncePerReasonAndNamesTheValue() {
+        env.bindControllerType(type, 0);
+        control("bad", "bad", (c, f) -> c.command(new Command.Brake("car", c.time() < 0.5 ? 2 : Double.NaN)));
+        List<String> lines = logged(() -> env.advance(1));
+        assertEquals(List.of("controller 'bad' at t = 0 s: brake of 'car' refused: level must be in [0.0, 1.0], got 2.0; "
+                + "none of its 1 command(s) of this step applied", "controller 'bad' at t = 0.5 s: brake of 'car' refused: "
+                + "level must be a finite number, got NaN; none of its 1 command(s) of this step applied"), lines);
+    }
+
+    @Test
+    void aWorldWithoutActuatorsRefusesEveryCommand() {
+        WorldSource scripted = new WorldSource() { // a dynamics source that takes no commands
+            @Override public double time() { return world.time(); }
+            @Override public double timeStep() { return world.timeStep(); }
+            @Override public void step() { world.step(); }
+            @Override public Vec3 gravity() { return world.gravity(); }
+            @Override public java.util.Set<String> bodyIds() { return world.bodyIds(); }
+            @Override public Pose bodyPose(String id) { return world.bodyPose(id); }
+            @Override public Vec3 linearVelocity(String id) { return world.linearVelocity(id); }
+            @Override public Vec3 angularVelocity(String id) { return world.angularVelocity(id); }
+            @Override public java.util.Set<String> jointIds() { return world.jointIds(); }
+            @Override public double jointPosition(String id) { return 0; }
+            @Override public double jointVelocity(String id) { return 0; }
+        };
+        env.setWorld(scripted);
+        env.bindControllerType(type, 0);
+        control("c", "stop", (c, f) -> c.command(new Command.Brake("car", 1)));
+        List<String> lines = logged(() -> env.advance(0.01));
+        assertTrue(lines.get(0).contains("brake of 'car' refused: this world has no actuators"), lines.toString());
+        assertEquals(10, env.controllers().get(0).refused());
+    }
+
+    @Test
+    void theContextNamesTheSimulationAndTheStep() {
+        List<String> seen = new ArrayList<>();
+        type.actions.put("look", (c, f) -> seen.add(c.simulation() + " " + c.timeStep()));
+        Simulations factory = new Simulations();
+        factory.bindControllerType(type, 0);
+        try (var sim = factory.create("street")) {
+            sim.addController(new ControllerSpec("look", "scripted", List.of(), "look"));
+            sim.step();
+        }
+        env.bindControllerType(type, 0);
+        env.addController(new ControllerSpec("look", "scripted", List.of(), "look"));
+        env.step();
+        assertEquals(List.of("street 0.001", " 0.001"), seen);
+    }
+
+    @Test
+    void removingAControllerClosesItAndEndsItsGapAndAClosedEnvironmentHasNone() {
+        control("waiting", "stop", (c, f) -> {});
+        env.advance(0.1);
+        env.removeController("waiting");
+        assertEquals(0.1, env.interruptions().get(0).to(), 1e-9, "the gap ends at the removal");
+        env.bindControllerType(type, 0);
+        control("c", "go", (c, f) -> {});
+        env.removeController("c");
+        assertEquals(List.of("go"), type.closed);
+        control("d", "go2", (c, f) -> {});
+        env.closeAll();
+        assertEquals(List.of(), env.controllers());
+        assertEquals(List.of("go", "go2"), type.closed);
+    }
+
+    @Test
+    void aNewWorldRecordsCommandsAfreshAndDropsUndeliveredFrames() {
+        env.bindControllerType(type, 0);
+        control("c", "go", (c, f) -> c.command(new Command.Twist("car", new Vec3(1, 0, 0), Vec3.ZERO)));
+        env.advance(0.01);
+        assertEquals(1, frames.size());
+        KinematicWorld next = env.newKinematicWorld(0.001, new Vec3(0, 0, -9.81));
+        next.addBody("car", new KinematicWorld.Fixed(Pose.IDENTITY));
+        env.setWorld(next);
+        env.advance(0.01);
+        assertEquals(2, frames.size(), "the same command on the new world's actuator is recorded again");
+        assertEquals(1, frames.get(1).index(), "as the first of its series");
+    }
+
+    @Test
+    void framesDeliveredWhileDetachedAreNotHandedOverLater() {
+        env.bindSensorType(new EnvironmentTest.ProbeType());
+        env.addSensor(new SensorSpec("near", "probe", null, new SensorMount("car", Pose.IDENTITY), 100, 0));
+        List<Double> seen = new ArrayList<>();
+        control("watch", "watch", (c, f) -> c.frames().forEach(x -> seen.add(x.time())), "near");
+        env.advance(0.5);
+        env.bindControllerType(type, 0);
+        env.advance(0.1);
+        assertTrue(seen.size() >= 9 && seen.size() <= 10 && seen.get(0) > 0.5 - 1e-9, "only frames after it attached: " + seen);
+        List<String> lines = logged(() -> env.unbindControllerType(type));
+        assertEquals(List.of("controller type 'scripted' left: controller 'watch' detached until it returns"), lines);
+        lines = logged(() -> env.bindControllerType(type, 0));
+        assertEquals(List.of("controller 'watch' attached: type 'scripted' is present"), lines);
+    }
+
+    @Test
+    void aKinematicWorldChecksWhatItIsToApply() {
+        var e = assertThrows(IllegalArgumentException.class, () -> ((sensor.api.world.Actuated) world)
+                .apply(new Command.Brake("car", 2)));
+        assertEquals("level must be in [0.0, 1.0], got 2.0", e.getMessage());
+        world.addJoint("wheel", KinematicWorld.JointScript.constantRate(0, 1));
+        assertEquals(java.util.Set.of("wheel"), world.jointIds());
     }
 }
