@@ -21,7 +21,7 @@ import sensor.api.world.Command;
 import sensor.api.world.WorldSource;
 
 /**
- * The controllers of an environment: their types (bound like sensor types), the frames each receives, and the step
+ * The controllers of an environment [CTL]: their types (bound like sensor types), the frames each receives, and the step
  * at which they all set commands. Before the world advances, each controller in the order it was added sees the
  * frames delivered since its last call from the sensors it names; its commands are checked whole (finite values,
  * then the world's own check of target and range) and applied all or none. An applied command that differs from the

@@ -15,7 +15,7 @@ import sensor.api.world.KinematicWorld;
 
 /**
  * The scripted kinematic world: time is {@code steps · timeStep} (no drift from summing), every body
- * state is the exact analytic value of its motion at that time. Its actuators: a {@link Command.Twist} takes a body off
+ * state is the exact analytic value of its motion at that time. Its actuators [CTL]: a {@link Command.Twist} takes a body off
  * its script onto a constant twist in its own frame (exactly integrated: a screw motion); a {@link Command.Brake} of
  * level {@code b} slows a body's twist uniformly to rest at {@code b · }{@value #FULL_BRAKE}{@code  m/s²} along its
  * path (a body turning in place stops at once; level 0 releases the brake at the current speed).

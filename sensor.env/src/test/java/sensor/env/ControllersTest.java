@@ -77,7 +77,7 @@ class ControllersTest {
     }
 
     @Test
-    void aTwistTakesABodyOffItsScriptOntoACircleOfRadiusVOverOmega() {
+    void CTL_aTwistTakesABodyOffItsScriptOntoACircleOfRadiusVOverOmega() {
         env.bindControllerType(type, 0);
         control("driver", "circle", (c, f) -> {
             if (Math.abs(c.time() - 0.5) < 1e-9) {
@@ -98,7 +98,7 @@ class ControllersTest {
     }
 
     @Test
-    void aFullBrakeStopsAKinematicBodyAfterVSquaredOverTwoA() {
+    void CTL_aFullBrakeStopsAKinematicBodyAfterVSquaredOverTwoA() {
         env.bindControllerType(type, 0);
         control("brake", "brake", (c, f) -> {
             if (Math.abs(c.time() - 1) < 1e-9) {
@@ -116,7 +116,7 @@ class ControllersTest {
     }
 
     @Test
-    void aControllerSeesItsSensorsFramesOnceDeliveredAndActsOnTheNextStep() {
+    void CTL_aControllerSeesItsSensorsFramesOnceDeliveredAndActsOnTheNextStep() {
         env.bindSensorType(new EnvironmentTest.ProbeType());
         env.addSensor(new SensorSpec("near", "probe", null, new SensorMount("car", Pose.IDENTITY), 10, 0.05));
         env.addSensor(new SensorSpec("other", "probe", null, new SensorMount("car", Pose.IDENTITY), 10, 0));
@@ -137,7 +137,7 @@ class ControllersTest {
     }
 
     @Test
-    void aStepsCommandsAreRefusedWholeLoggedAndNotApplied() {
+    void CTL_aStepsCommandsAreRefusedWholeLoggedAndNotApplied() {
         env.bindControllerType(type, 0);
         control("bad", "bad", (c, f) -> {
             c.command(new Command.Twist("car", new Vec3(1, 0, 0), Vec3.ZERO));
