@@ -177,6 +177,7 @@ class ControllersTest {
         assertEquals(List.of("vx", "vy", "vz", "wx", "wy", "wz"), c.names());
         assertEquals(3, c.value(0));
         assertEquals(Controllers.COMMAND_FRAME, second.get(0).typeId());
+        assertEquals(1000, env.controllers().get(1).applied(), "one command applied per step");
         env.removeController("first");
         frames.clear();
         env.advance(0.5);
