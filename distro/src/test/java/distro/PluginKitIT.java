@@ -128,9 +128,7 @@ class PluginKitIT {
     void serveRunsDroppedScenariosAndHotDeploysThePlugin() throws Exception {
         Path work = Files.createDirectories(outside.resolve("serve")), deploy = work.resolve("deploy"), out = work.resolve("out");
         Path frames = out.resolve("live").resolve("os1");
-        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
-                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out")
-                .directory(work.toFile()).redirectErrorStream(true).start();
+        Process p = serve(work);
         Log log = new Log(p);
         try {
             log.await("serving: drop scenarios", 60);
@@ -340,9 +338,7 @@ class PluginKitIT {
     @Order(6)
     void theControllerBundleDroppedIntoARunningSimulationBrakesTheCar() throws Exception {
         Path work = Files.createDirectories(outside.resolve("serve-brake")), deploy = work.resolve("deploy");
-        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
-                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out")
-                .directory(work.toFile()).redirectErrorStream(true).start();
+        Process p = serve(work);
         Log log = new Log(p);
         try {
             log.await("serving: drop scenarios", 60);
@@ -372,6 +368,13 @@ class PluginKitIT {
         } finally {
             p.destroyForcibly();
         }
+    }
+
+    /** {@code sensorsim serve} in {@code work}, serving {@code work/deploy} into {@code work/out}. */
+    private static Process serve(Path work) throws IOException {
+        return new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out")
+                .directory(work.toFile()).redirectErrorStream(true).start();
     }
 
     private static int count(Path dir) throws IOException {

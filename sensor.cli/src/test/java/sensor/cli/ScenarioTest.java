@@ -105,7 +105,7 @@ class ScenarioTest {
     void unknownFieldIsReportedWithWhatWasExpected() throws Exception {
         ScenarioException e = invalid("version: 1\nobjectz: []\n");
         assertEquals(2, e.line());
-        assertTrue(e.getMessage().contains("unknown field 'objectz'; expected one of [ambient, bodies, duration"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown field 'objectz'; expected one of [ambient, bodies, controllers, duration"), e.getMessage());
     }
 
     @Test
