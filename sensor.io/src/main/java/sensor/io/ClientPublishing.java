@@ -175,8 +175,7 @@ final class ClientPublishing implements Teleoperation {
         b.getInt();
         b.getInt(); // stamp
         int n = b.getInt();
-        b.position(b.position() + n);
-        align(b);
+        b.position(b.position() + n); // the frame id; count() aligns after it
         double[] axes = new double[count(b, 4)];
         for (int i = 0; i < axes.length; i++) {
             axes[i] = finite(b.getFloat());

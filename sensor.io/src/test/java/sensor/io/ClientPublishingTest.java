@@ -115,4 +115,71 @@ class ClientPublishingTest {
         p.data(VIEWER, message(4, text("{\"axes\":[1],\"buttons\":[]}")));
         assertNull(p.joy("street/joy-json"));
     }
+
+    /** A CDR joy with {@code frameId}, the axes and the buttons, little-endian unless {@code big}. */
+    private static byte[] cdrJoy(String frameId, float[] axes, int[] buttons, boolean big) {
+        ByteBuffer b = ByteBuffer.allocate(256).order(big ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        b.put(new byte[] {0, (byte) (big ? 0 : 1), 0, 0});
+        b.putInt(1).putInt(2).putInt(frameId.length() + 1).put(text(frameId)).put((byte) 0);
+        while ((b.position() - 4) % 4 != 0) {
+            b.put((byte) 0);
+        }
+        b.putInt(axes.length);
+        for (float a : axes) {
+            b.putFloat(a);
+        }
+        b.putInt(buttons.length);
+        for (int x : buttons) {
+            b.putInt(x);
+        }
+        return java.util.Arrays.copyOf(b.array(), b.position());
+    }
+
+    @Test
+    void cdrJoysOfAnyFrameIdLengthAndByteOrderDecodeAndCount() {
+        for (String frameId : new String[] {"", "j", "js", "joy", "joy1"}) {
+            ClientPublishing p = advertised();
+            p.data(VIEWER, message(2, cdrJoy(frameId, new float[] {0.5f}, new int[] {1}, false)));
+            p.data(VIEWER, message(2, cdrJoy(frameId, new float[] {-0.25f, 1}, new int[] {0, 1}, true)));
+            Teleoperation.JoyMessage j = p.joy("street/joy");
+            assertArrayEquals(new double[] {-0.25, 1}, j.axes(), "frame id '" + frameId + "'");
+            assertArrayEquals(new int[] {0, 1}, j.buttons());
+            assertEquals(2, j.count());
+        }
+        ClientPublishing p = advertised();
+        p.data(VIEWER, message(2, cdrJoy("js", new float[] {0.5f}, new int[0], false)));
+        assertArrayEquals(new int[0], p.joy("street/joy").buttons(), "a joystick without buttons");
+    }
+
+    @Test
+    void aSequenceLongerThanItsMessageOrAnUnknownHeaderIsRefusedAndLoggedOncePerTopic() {
+        ClientPublishing p = advertised();
+        byte[] joy = cdrJoy("js", new float[] {0.5f, 0.5f}, new int[] {1}, false);
+        byte[] longer = joy.clone();
+        longer[20] = 3; // three axes announced, two sent: the buttons' count is read as an axis, then too little is left
+        byte[] header = joy.clone();
+        header[1] = 2;
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger("sensor.io");
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        java.util.logging.Handler h = new java.util.logging.Handler() {
+            @Override public void publish(java.util.logging.LogRecord r) {
+                lines.add(java.text.MessageFormat.format(r.getMessage(), r.getParameters()));
+            }
+            @Override public void flush() {}
+            @Override public void close() {}
+        };
+        logger.addHandler(h);
+        try {
+            p.data(VIEWER, message(2, longer));
+            p.data(VIEWER, message(2, header));
+        } finally {
+            logger.removeHandler(h);
+        }
+        assertNull(p.joy("street/joy"));
+        assertEquals(1, lines.size(), lines.toString());
+        assertEquals(true, lines.get(0).startsWith("live view: a sensor_msgs/msg/Joy message on 'street/joy' (cdr) does not "
+                + "decode and is ignored: a sequence of "), lines.get(0));
+        p.data(VIEWER, message(2, joy));
+        assertArrayEquals(new int[] {1}, p.joy("street/joy").buttons(), "a sequence that fits exactly is read");
+    }
 }
