@@ -44,7 +44,10 @@ final class OdeVehicle {
                 List.of(new DynamicsModel.Collider(new sensor.api.env.Shape.Sphere(spec.wheelRadius()), Pose.IDENTITY)));
     }
 
-    /** The chassis body, with a box under the axles' height when no collider is given. */
+    /**
+     * The chassis body; without colliders a box from the axles' height up by one wheel radius, spanning the wheelbase and
+     * a wheel radius beyond each axle, 0.8 track wide.
+     */
     DynamicsModel.RigidBody chassis() {
         List<DynamicsModel.Collider> colliders = spec.colliders();
         if (colliders.isEmpty()) {

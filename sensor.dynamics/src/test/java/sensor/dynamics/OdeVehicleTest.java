@@ -135,4 +135,46 @@ class OdeVehicleTest {
         e = assertThrows(IllegalArgumentException.class, () -> a.check(new Command.Twist("car", Vec3.ZERO, Vec3.ZERO)));
         assertTrue(e.getMessage().contains("takes steering, drive and brake, not twist"), e.getMessage());
     }
+
+    @Test
+    void DYN_V_atRestTheSuspensionSagsByGOverOmegaSquared() {
+        WorldSource w = car();
+        run(w, 4);
+        double omega = 2 * Math.PI * 2; // 2 Hz per corner: sag = (m g / 4) / (m / 4 · ω²) = g / ω²
+        double sag = R_WHEEL - w.bodyPose("car").position().z();
+        assertEquals(9.81 / (omega * omega), sag, 0.005, "sag of the chassis below the wheel centres' start height");
+        assertEquals(0, w.linearVelocity("car").norm(), 1e-3, "settled");
+    }
+
+    @Test
+    void DYN_V_fullLockReachesTheInnerAckermannAngleAndABrakeReleasedLetsTheFrontWheelsRollAgain() {
+        WorldSource w = car();
+        Actuated a = (Actuated) w;
+        double max = Math.toRadians(35);
+        a.check(new Command.Steering("car", max)); // the limit itself is allowed
+        a.apply(new Command.Steering("car", max));
+        a.apply(new Command.Brake("car", 1));
+        run(w, 2);
+        a.apply(new Command.Brake("car", 0));
+        a.apply(new Command.Drive("car", 1));
+        run(w, 6);
+        double r = L / Math.tan(max);
+        assertEquals(Math.atan(L / (r - T / 2)), w.jointPosition("car-steer-fl"), 0.01, "inner wheel at full lock");
+        double v = speed(w);
+        assertEquals(1, v, 0.05);
+        // the front wheels roll free on their own circles: ω = v_wheel / r_wheel, v_wheel = ψ̇ · (distance to the centre)
+        double psi = yawRate(w);
+        assertEquals(psi * Math.hypot(L, r - T / 2) / R_WHEEL, w.jointVelocity("car-axle-fl"), 0.05 * psi * L / R_WHEEL);
+    }
+
+    @Test
+    void DYN_V_withoutCollidersTheChassisIsABoxAboveTheAxles() {
+        var spec = new DynamicsModel.Vehicle("car", Pose.IDENTITY, 1500, List.of(), L, T, R_WHEEL, 20, 0.6, 20, 800, 3000);
+        var c = new OdeVehicle(spec).chassis().colliders().get(0);
+        var box = (sensor.api.env.Shape.Box) c.shape();
+        assertEquals(L / 2 + R_WHEEL, box.halfX(), 1e-12, "the wheelbase and a wheel radius beyond each axle");
+        assertEquals(0.4 * T, box.halfY(), 1e-12);
+        assertEquals(R_WHEEL / 2, box.halfZ(), 1e-12);
+        assertEquals(new Vec3(L / 2, 0, R_WHEEL / 2), c.pose().position(), "from the axles' height up");
+    }
 }
