@@ -59,7 +59,7 @@ public final class KittiWriter implements FrameWriter {
             }
             Sequence s = sequences.get(frame.sensorId());
             if (s == null) {
-                s = new Sequence(root.resolve(sensor.io.api.RecordingSink.fileName(frame.sensorId())));
+                s = new Sequence(root.resolve(OutputFiles.fileName(frame.sensorId())));
                 sequences.put(frame.sensorId(), s);
             }
             ByteBuffer b = ByteBuffer.allocate(16 * p.n).order(ByteOrder.LITTLE_ENDIAN);
@@ -70,19 +70,19 @@ public final class KittiWriter implements FrameWriter {
             Files.createDirectories(bin.getParent());
             AtomicFiles.write(bin, o -> o.write(b.array()));
             files.add(bin);
-            s.times.out().write(String.format(Locale.ROOT, "%e%n", frame.time()).getBytes(StandardCharsets.US_ASCII));
+            s.times.line(String.format(Locale.ROOT, "%e", frame.time()));
             Pose pose = cloud.pose() == null ? Pose.IDENTITY : cloud.pose();
             if (s.first == null) {
                 s.first = pose;
             }
-            s.poses.out().write(row(s.first.inverse().compose(pose)).getBytes(StandardCharsets.US_ASCII));
+            s.poses.line(row(s.first.inverse().compose(pose)));
         }
 
         @Override
         public List<Path> close() throws IOException {
             for (Sequence s : sequences.values()) {
-                s.times.commit();
-                s.poses.commit();
+                s.times.close();
+                s.poses.close();
                 AtomicFiles.write(s.dir.resolve("calib.txt"),
                         o -> o.write("Tr: 1 0 0 0 0 1 0 0 0 0 1 0\n".getBytes(StandardCharsets.US_ASCII)));
                 files.addAll(List.of(s.times.target(), s.poses.target(), s.dir.resolve("calib.txt")));
@@ -93,8 +93,12 @@ public final class KittiWriter implements FrameWriter {
         @Override
         public void abort() {
             for (Sequence s : sequences.values()) {
-                s.times.abort();
-                s.poses.abort();
+                try {
+                    s.times.close();
+                    s.poses.close();
+                } catch (IOException ignored) {
+                    // the run failed already; the lines up to the last flush stay
+                }
             }
         }
     }
@@ -102,14 +106,14 @@ public final class KittiWriter implements FrameWriter {
     /** A lidar's sequence folder, its open times and poses, and its first pose. */
     private static final class Sequence {
         final Path dir;
-        final AtomicFiles.Pending times, poses;
+        final LiveFile times, poses;
         int scans;
         Pose first;
 
         Sequence(Path dir) throws IOException {
             this.dir = Files.createDirectories(dir);
-            times = AtomicFiles.open(dir.resolve("times.txt"));
-            poses = AtomicFiles.open(dir.resolve("poses.txt"));
+            times = new LiveFile(dir.resolve("times.txt"));
+            poses = new LiveFile(dir.resolve("poses.txt"));
         }
     }
 
@@ -122,7 +126,7 @@ public final class KittiWriter implements FrameWriter {
             r[i] = new double[] {component(columns[0], i), component(columns[1], i), component(columns[2], i)};
         }
         Vec3 t = p.position();
-        return String.format(Locale.ROOT, "%e %e %e %e %e %e %e %e %e %e %e %e%n", r[0][0], r[0][1], r[0][2], t.x(),
+        return String.format(Locale.ROOT, "%e %e %e %e %e %e %e %e %e %e %e %e", r[0][0], r[0][1], r[0][2], t.x(),
                 r[1][0], r[1][1], r[1][2], t.y(), r[2][0], r[2][1], r[2][2], t.z());
     }
 

@@ -7,13 +7,13 @@ import java.util.Locale;
  * The {@code metadata.yaml} of a rosbag2 bag (format version 5, storage {@code mcap}) describing one MCAP file, so
  * that an output folder is a bag for {@code ros2 bag info} and {@code ros2 bag play} (ROS 2 Humble and later):
  * duration, starting time, message count, and per topic its type, serialization format, offered QoS profiles and
- * message count, from what the {@link McapWriter} wrote.
+ * message count, from what the {@link McapFile} wrote.
  */
 public final class Rosbag2Metadata {
     private Rosbag2Metadata() {}
 
     /** The YAML text for {@code file} (relative to the bag folder) as written by {@code mcap}. */
-    public static String of(String file, McapWriter mcap) {
+    public static String of(String file, McapFile mcap) {
         long[] range = mcap.timeRange();
         long duration = range[1] - range[0];
         StringBuilder y = new StringBuilder();
@@ -24,9 +24,9 @@ public final class Rosbag2Metadata {
         y.append("  starting_time:\n    nanoseconds_since_epoch: ").append(range[0]).append('\n');
         y.append("  message_count: ").append(mcap.messageCount()).append('\n');
         y.append("  topics_with_message_count:\n");
-        List<McapWriter.Channel> channels = mcap.channels();
+        List<McapFile.Channel> channels = mcap.channels();
         for (int id = 0; id < channels.size(); id++) {
-            McapWriter.Channel c = channels.get(id);
+            McapFile.Channel c = channels.get(id);
             y.append("    - topic_metadata:\n");
             y.append("        name: ").append(quoted(c.topic())).append('\n');
             y.append("        type: ").append(quoted(c.schema())).append('\n');

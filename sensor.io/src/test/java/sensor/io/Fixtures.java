@@ -1,9 +1,11 @@
-package sensor.io.api;
+package sensor.io;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 
+import sensor.api.io.Recorder;
+import sensor.api.io.RecorderFactory;
 import sensor.api.lidar.OutputField;
 import sensor.api.sensor.Channels;
 import sensor.api.sensor.SensorFrame;
@@ -15,7 +17,15 @@ final class Fixtures {
     static final List<OutputField> FULL = List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32,
             OutputField.RING_ID_U16, OutputField.TIME_STAMP_F64);
 
+    /** The formats a run of every point-cloud, table, preview and bag format writes (all but KITTI). */
+    static final String[] ALL_FORMATS = {"pcd", "pcd-ascii", "ply", "las", "csv", "mcap", "png"};
+
     private Fixtures() {}
+
+    /** A recorder writing {@code formats} into {@code dir} with this bundle's writers, every lidar frame to files. */
+    static Recorder record(java.nio.file.Path dir, String... formats) throws java.io.IOException {
+        return RecorderFactory.of(FormatWriters.all()).open(dir, java.util.Set.of(formats), 1);
+    }
 
     static float x(int ring, int col, int frame) {
         return (float) (range(ring, col, frame) * Math.cos(el(ring)) * Math.cos(az(col)));

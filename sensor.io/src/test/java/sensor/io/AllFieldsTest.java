@@ -1,10 +1,10 @@
-package sensor.io.api;
+package sensor.io;
 
+import sensor.api.io.Recorder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
@@ -27,8 +27,7 @@ class AllFieldsTest {
 
     @BeforeAll
     static void record() throws IOException {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.PCD_BINARY, OutputFormat.PCD_ASCII,
-                OutputFormat.PLY, OutputFormat.LAS, OutputFormat.MCAP));
+        Recorder sink = Fixtures.record(dir, "pcd", "pcd-ascii", "ply", "las", "mcap");
         sink.accept(Fixtures.lidarFrame("l", 1, Fixtures.ALL));
         sink.close();
     }

@@ -1,11 +1,11 @@
-package sensor.io.api;
+package sensor.io;
 
+import sensor.api.io.Recorder;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
@@ -45,7 +45,7 @@ class CameraOutputTest {
 
     @Test
     void imagesAreWrittenAsPngWithDepthInMillimetresAndALegend() throws Exception {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.PNG, OutputFormat.MCAP));
+        Recorder sink = Fixtures.record(dir, "png", "mcap");
         sink.accept(new SensorFrame("cam", "camera", 1, 0.1, 0.1, image()));
         sink.accept(new SensorFrame("cam", "camera", 2, 0.2, 0.2, image()));
         sink.close();

@@ -1,4 +1,4 @@
-package sensor.io.api;
+package sensor.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -26,8 +26,6 @@ import org.java_websocket.protocols.Protocol;
 import org.junit.jupiter.api.Test;
 
 import sensor.api.io.LiveView;
-import sensor.io.FoxgloveServer;
-import sensor.io.LiveViews;
 
 /**
  * The live view as Foxglove sees it: {@code @foxglove/ws-protocol}'s client (run with node) connects, subscribes to

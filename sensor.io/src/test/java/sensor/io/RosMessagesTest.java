@@ -1,10 +1,10 @@
-package sensor.io.api;
+package sensor.io;
 
+import sensor.api.io.Recorder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +25,7 @@ class RosMessagesTest {
 
     @Test
     void odometryNavSatFixAndFloat64() throws Exception {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.MCAP));
+        Recorder sink = Fixtures.record(dir, "mcap");
         double c = Math.cos(Math.PI / 4), s = Math.sin(Math.PI / 4); // yawed 90° about z: q = (cos 45°, 0, 0, sin 45°)
         sink.accept(new SensorFrame("truth", "ground-truth", 1, 0.5, 0.5, new Channels(
                 List.of("x", "y", "z", "qw", "qx", "qy", "qz", "vx", "vy", "vz", "wx", "wy", "wz"), List.of("m", "m", "m", "1", "1",

@@ -1,4 +1,4 @@
-package sensor.io.api;
+package sensor.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,7 +20,6 @@ import sensor.api.io.FrameWriter;
 import sensor.api.lidar.LidarOutput;
 import sensor.api.lidar.OutputField;
 import sensor.api.sensor.SensorFrame;
-import sensor.io.KittiWriter;
 
 /**
  * The KITTI layout read back as KITTI loaders read it: {@code .bin} scans of float32 x, y, z, intensity,

@@ -1,17 +1,17 @@
-package sensor.io.api;
+package sensor.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import sensor.api.io.Recorder;
 import sensor.api.lidar.CloudLayout;
 import sensor.api.lidar.LidarOutput;
 import sensor.api.lidar.OutputField;
@@ -48,7 +48,7 @@ class CloudLayoutTest {
 
     /** Records {@code cloud} as one frame of lidar {@code id} to MCAP and reads it back. */
     private Map<String, String> record(String id, LidarOutput cloud) throws IOException, InterruptedException {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.MCAP));
+        Recorder sink = Fixtures.record(dir, "mcap");
         sink.accept(new SensorFrame(id, "lidar", 1, T0 + 0.1, T0 + 0.1, cloud));
         sink.close();
         return NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));

@@ -1,4 +1,4 @@
-package sensor.io.api;
+package sensor.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -22,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import sensor.api.io.Recorder;
 import sensor.api.geom.Pose;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
@@ -32,20 +32,20 @@ import sensor.api.sensor.SensorMount;
  * {@code @loaders.gl/ply} for PLY, the {@code copc} package's LAS reader for LAS 1.4; CSV and PNG with the
  * JDK ({@code ImageIO}).
  */
-class RecordingSinkTest {
+class FormatWritersTest {
     static final int LIDAR_FRAMES = 3, IMU_FRAMES = 50, ENC_FRAMES = 20;
     static final int N = Fixtures.RINGS * Fixtures.COLS;
 
     @TempDir
     static Path dir;
-    static RecordingSink.Summary summary;
+    static Recorder.Summary summary;
 
     /** Distinct delivery times of the recorded frames: one /clock message each. */
     static long clockTicks;
 
     @BeforeAll
     static void record() throws IOException {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.allOf(OutputFormat.class));
+        Recorder sink = Fixtures.record(dir, Fixtures.ALL_FORMATS);
         List<SensorFrame> frames = new ArrayList<>();
         for (int k = 0; k < IMU_FRAMES; k++) {
             frames.add(Fixtures.imuFrame("imu1", k));

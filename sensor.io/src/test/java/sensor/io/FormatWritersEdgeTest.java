@@ -1,4 +1,4 @@
-package sensor.io.api;
+package sensor.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,11 +18,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import sensor.api.io.Recorder;
 import sensor.api.lidar.OutputField;
 import sensor.api.sensor.SensorFrame;
 
 /** Atomic writes, missing optional lidar fields and bad input. */
-class RecordingSinkEdgeTest {
+class FormatWritersEdgeTest {
     @TempDir
     Path dir;
 
@@ -34,26 +34,48 @@ class RecordingSinkEdgeTest {
     }
 
     @Test
-    void aSinkNeverClosedLeavesNoFinalCsvOrMcap() throws IOException {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.CSV, OutputFormat.MCAP, OutputFormat.PCD_BINARY));
+    void aRunStillGoingHasReadableCsvLinesAndAnMcapPrefix() throws Exception {
+        Recorder sink = Fixtures.record(dir, "csv", "mcap", "pcd");
         sink.accept(Fixtures.lidarFrame("l", 0, Fixtures.FULL));
-        for (int k = 0; k < 5; k++) {
+        for (int k = 0; k <= 150; k++) { // 1.5 s of log time: the first MCAP chunk (1 s) is complete
             sink.accept(Fixtures.imuFrame("imu", k));
         }
-        // the "interrupted" run: no close()
-        assertFalse(Files.exists(dir.resolve("run.mcap")));
-        assertFalse(Files.exists(dir.resolve("imu.csv")));
         assertTrue(Files.exists(dir.resolve("l/l-000000.pcd")), "per-frame files are complete at once");
-        List<String> all = names(dir);
-        assertTrue(all.stream().anyMatch(n -> n.endsWith(".tmp") && n.contains("run.mcap")), all::toString);
-        assertTrue(all.stream().anyMatch(n -> n.endsWith(".tmp") && n.contains("imu.csv")), all::toString);
+        long end = System.nanoTime() + 5_000_000_000L;
+        while (Files.readAllLines(dir.resolve("imu.csv")).size() < 152) { // flushed within half a second
+            assertTrue(System.nanoTime() < end, "imu.csv has every line within 5 s");
+            Thread.sleep(20);
+        }
+        List<String> rows = Files.readAllLines(dir.resolve("imu.csv"));
+        assertTrue(rows.get(0).startsWith("time [s],acc.x [m/s^2]"), rows.get(0));
+        assertEquals("1.5", rows.get(151).split(",")[0]);
+        Map<String, String> live = NodeReader.read("mcap-stream.mjs", dir.resolve("run.mcap"));
+        assertEquals("false", live.get("footer"), "still growing");
+        assertTrue(Integer.parseInt(live.get("count./imu/imu")) >= 100, "the first second of messages: " + live);
         sink.close();
         assertEquals(List.of("imu.csv", "l/l-000000.pcd", "metadata.yaml", "run.mcap"), names(dir));
+        Map<String, String> done = NodeReader.read("mcap-stream.mjs", dir.resolve("run.mcap"));
+        assertEquals("true", done.get("footer"));
+        assertEquals("151", done.get("count./imu/imu"));
+    }
+
+    @Test
+    void aFailedRunKeepsItsLinesAndItsMcapPrefixAndLeavesNoTemporaryFile() throws Exception {
+        Recorder sink = Fixtures.record(dir, "csv", "mcap");
+        for (int k = 0; k <= 120; k++) {
+            sink.accept(Fixtures.imuFrame("imu", k));
+        }
+        sink.abort();
+        assertEquals(122, Files.readAllLines(dir.resolve("imu.csv")).size(), "header and every row");
+        Map<String, String> cut = NodeReader.read("mcap-stream.mjs", dir.resolve("run.mcap"));
+        assertEquals("false", cut.get("footer"));
+        assertEquals("100", cut.get("count./imu/imu"), "the complete chunk: log times 0 to 0.99 s");
+        assertEquals(List.of("imu.csv", "run.mcap"), names(dir));
     }
 
     @Test
     void missingOptionalFieldsAreLeftOutEverywhere() throws Exception {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.allOf(OutputFormat.class));
+        Recorder sink = Fixtures.record(dir, Fixtures.ALL_FORMATS);
         sink.accept(Fixtures.lidarFrame("bare", 0, List.of(OutputField.XYZ_VEC3_F32)));
         sink.close();
         Path base = dir.resolve("bare");
@@ -72,7 +94,7 @@ class RecordingSinkEdgeTest {
 
     @Test
     void missesAreDroppedWhenTheOutputHasIsHit() throws Exception {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.PCD_BINARY));
+        Recorder sink = Fixtures.record(dir, "pcd");
         sink.accept(Fixtures.lidarFrame("h", 0, List.of(OutputField.XYZ_VEC3_F32, OutputField.IS_HIT_I32)));
         sink.close();
         // every 8th column is a miss in the fixture
@@ -83,7 +105,7 @@ class RecordingSinkEdgeTest {
 
     @Test
     void lidarWithoutXyzWritesNoPointFiles() throws IOException {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.PLY));
+        Recorder sink = Fixtures.record(dir, "ply");
         sink.accept(Fixtures.lidarFrame("d", 0, List.of(OutputField.DISTANCE_F32)));
         sink.close();
         assertEquals(Map.of("d", 1L), sink.summary().frames());
@@ -91,18 +113,18 @@ class RecordingSinkEdgeTest {
     }
 
     @Test
-    void emptyOrNullFormatsAreRejected() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RecordingSink(dir, Set.of()));
-        assertTrue(e.getMessage().contains("formats") && e.getMessage().contains("PCD_BINARY"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new RecordingSink(dir, null));
-        assertThrows(IllegalArgumentException.class, () -> new RecordingSink(null, Set.of(OutputFormat.CSV)));
+    void noOrUnknownFormatsAreRejectedNamingTheKnownOnes() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Fixtures.record(dir));
+        assertTrue(e.getMessage().contains("output format") && e.getMessage().contains("pcd-ascii"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Fixtures.record(dir, "laz2"));
+        assertTrue(e.getMessage().contains("'laz2' is unknown") && e.getMessage().contains("mcap"), e.getMessage());
     }
 
     @Test
     void anOutputDirectoryThatCannotBeCreatedIsNamed() throws IOException {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         Path bad = file.resolve("out");
-        IOException e = assertThrows(IOException.class, () -> new RecordingSink(bad, Set.of(OutputFormat.CSV)));
+        IOException e = assertThrows(IOException.class, () -> Fixtures.record(bad, "csv"));
         assertTrue(e.getMessage().contains(bad.toString()), e.getMessage());
     }
 
@@ -112,7 +134,7 @@ class RecordingSinkEdgeTest {
         Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
             assumeTrue(!Files.isWritable(ro), "running as a user who can write anywhere (root)");
-            IOException e = assertThrows(IOException.class, () -> new RecordingSink(ro, Set.of(OutputFormat.MCAP)));
+            IOException e = assertThrows(IOException.class, () -> Fixtures.record(ro, "mcap"));
             assertTrue(e.getMessage().contains(ro.toString()), e.getMessage());
         } finally {
             Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -121,7 +143,7 @@ class RecordingSinkEdgeTest {
 
     @Test
     void acceptAfterCloseIsRefusedAndCloseIsIdempotent() throws IOException {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.CSV));
+        Recorder sink = Fixtures.record(dir, "csv");
         sink.accept(Fixtures.encoderFrame("e", 0));
         sink.close();
         sink.close();
@@ -131,7 +153,7 @@ class RecordingSinkEdgeTest {
 
     @Test
     void unsafeSensorIdsBecomeSafeFileNames() throws IOException {
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.CSV));
+        Recorder sink = Fixtures.record(dir, "csv");
         sink.accept(new SensorFrame("../x y", "encoder", 0, 0, 0, Fixtures.encoderFrame("e", 0).data()));
         sink.close();
         assertEquals(List.of(".._x_y.csv"), names(dir));
@@ -144,7 +166,7 @@ class RecordingSinkEdgeTest {
         b.putFloat(3).putFloat(4).putFloat(0).putFloat(-2.5f).putFloat(-7);
         b.putFloat(0).putFloat(0).putFloat(2).putFloat(1).putFloat(3);
         b.flip();
-        RecordingSink sink = new RecordingSink(dir, EnumSet.of(OutputFormat.CSV));
+        Recorder sink = Fixtures.record(dir, "csv");
         sink.accept(new SensorFrame("radar", "radar", 1, 0.1, 0.1, new sensor.api.lidar.LidarOutput(fields, 2, b)));
         sink.accept(new SensorFrame("cone", "cone", 1, 0.1, 0.1, new sensor.api.sensor.Channels(List.of("range", "speed"),
                 List.of("m", "m/s"), new double[] {1.5, Double.NaN})));

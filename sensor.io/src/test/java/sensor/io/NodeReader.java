@@ -1,4 +1,4 @@
-package sensor.io.api;
+package sensor.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

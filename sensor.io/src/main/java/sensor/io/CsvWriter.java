@@ -1,0 +1,119 @@
+package sensor.io;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.osgi.service.component.annotations.Component;
+
+import sensor.api.io.FrameWriter;
+import sensor.api.lidar.LidarOutput;
+import sensor.api.lidar.OutputField;
+import sensor.api.sensor.Channels;
+import sensor.api.sensor.SensorFrame;
+
+/**
+ * Format {@code csv}: one table per scalar sensor, {@code <sensor>.csv} (header {@code time [s],<name> [<unit>],…};
+ * no value is an empty cell), growing while the run goes on ({@link LiveFile}: whole lines, flushed at least twice a
+ * second); and for a lidar output with radial velocities (a radar) one detections table per frame,
+ * {@code <sensor>/<sensor>-NNNNNN.csv}, written atomically ({@link PointCloudFiles#writeDetections}).
+ */
+@Component(service = FrameWriter.class, property = FrameWriter.FORMAT_PROPERTY + "=csv")
+public final class CsvWriter implements FrameWriter {
+    @Override
+    public Writer open(Path outDir, int lidarFrameStride) {
+        return new Tables(new OutputFiles(outDir), lidarFrameStride);
+    }
+
+    private static final class Tables implements Writer {
+        private final OutputFiles files;
+        private final int stride;
+        private final Map<String, Table> tables = new LinkedHashMap<>();
+
+        Tables(OutputFiles files, int stride) {
+            this.files = files;
+            this.stride = stride;
+        }
+
+        private record Table(List<String> names, LiveFile file) {}
+
+        @Override
+        public void pointCloud(SensorFrame frame, LidarOutput cloud) throws IOException {
+            if (cloud.offset(OutputField.RADIAL_VELOCITY_F32) < 0 || OutputFiles.thinned(frame, stride)) {
+                return;
+            }
+            Points p = Points.of(cloud);
+            if (p != null) {
+                files.atomic(files.frameFile(frame, ".csv"), o -> PointCloudFiles.writeDetections(p, o));
+            }
+        }
+
+        @Override
+        public void channels(SensorFrame frame, Channels c) throws IOException {
+            Table t = tables.get(frame.sensorId());
+            if (t == null) {
+                t = new Table(c.names(), new LiveFile(files.file(OutputFiles.fileName(frame.sensorId()) + ".csv")));
+                tables.put(frame.sensorId(), t);
+                StringBuilder h = new StringBuilder("time [s]");
+                for (int i = 0; i < c.names().size(); i++) {
+                    h.append(',').append(cell(c.names().get(i) + " [" + c.units().get(i) + "]"));
+                }
+                t.file().line(h);
+            }
+            if (!c.names().equals(t.names())) {
+                throw new IllegalArgumentException("sensor " + frame.sensorId() + " changed its channels from "
+                        + t.names() + " to " + c.names());
+            }
+            StringBuilder row = new StringBuilder().append(frame.time());
+            for (double x : c.values()) {
+                row.append(',');
+                if (!Double.isNaN(x)) { // no value: an empty cell
+                    row.append(x);
+                }
+            }
+            t.file().line(row);
+        }
+
+        /** Completes every table; each is attempted, the first failure is thrown. */
+        @Override
+        public List<Path> close() throws IOException {
+            IOException first = null;
+            for (Table t : tables.values()) {
+                try {
+                    t.file().close();
+                    files.completed(t.file().target());
+                } catch (IOException e) {
+                    if (first == null) {
+                        first = e;
+                    } else {
+                        first.addSuppressed(e);
+                    }
+                }
+            }
+            tables.clear();
+            if (first != null) {
+                throw first;
+            }
+            return files.list();
+        }
+
+        /** Ends the tables where they are: every complete line stays readable. */
+        @Override
+        public void abort() {
+            for (Table t : tables.values()) {
+                try {
+                    t.file().close();
+                } catch (IOException ignored) {
+                    // the run already failed; its lines up to the last flush stay
+                }
+            }
+            tables.clear();
+        }
+    }
+
+    private static String cell(String s) {
+        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+}
