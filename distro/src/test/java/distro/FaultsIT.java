@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Ordinary mistakes and faults against the exported jar: a corpus of bad scenarios (one file per mistake, its
  * expected exit code and message in its first line) for {@code validate}; an out-of-memory run; SIGTERM during a
- * run; a non-empty output folder.
+ * run; a non-empty output folder; {@code kill -9} of a running service.
  */
 class FaultsIT {
     private static final Path CORPUS = Path.of("src", "test", "resources", "bad").toAbsolutePath();
@@ -109,6 +109,80 @@ class FaultsIT {
                 && Files.isRegularFile(work.resolve("o/run-manifest.json")), out);
         var mcap = ScenarioRunIT.read("mcap-read.mjs", work.resolve("o/run.mcap"));
         assertEquals("true", mcap.get("stream.done"), "the MCAP file is complete: " + mcap);
+    }
+
+    /**
+     * A {@code serve} simulation's files grow while it runs; after {@code kill -9} its CSV ends with a complete line and
+     * its MCAP is read by a streaming reader up to the last chunk; the next {@code serve} reports it cut short.
+     */
+    @Test
+    void aKilledServiceLeavesReadableFilesAndTheNextStartReportsTheSimulationCutShort() throws Exception {
+        Files.createDirectories(work.resolve("deploy"));
+        Files.writeString(work.resolve("street.yaml"), """
+                version: 1
+                duration: 600
+                realtime: true
+                objects:
+                  - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5, 0, 0]}}
+                sensors:
+                  - {id: scan, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}
+                  - {id: imu, type: imu, frequency: 100}
+                output: {formats: [csv, mcap]}
+                """);
+        Process serve = serve("serve-1.log");
+        Path csv = work.resolve("out/street/imu.csv");
+        try {
+            Files.move(work.resolve("street.yaml"), work.resolve("deploy/street.yaml"));
+            long end = System.nanoTime() + 60_000_000_000L;
+            while (lines(csv) < 50) {
+                assertTrue(System.nanoTime() < end, "imu.csv has rows while the simulation runs");
+                Thread.sleep(50);
+            }
+            long before = lines(csv);
+            Thread.sleep(1500);
+            assertTrue(lines(csv) >= before + 50, "imu.csv grows at 100 rows per second: " + before + " then " + lines(csv));
+            Thread.sleep(1200); // at least two MCAP chunks of 1 s
+        } finally {
+            serve.destroyForcibly(); // SIGKILL: nothing of the service runs after this
+            assertTrue(serve.waitFor(10, TimeUnit.SECONDS));
+        }
+        String text = Files.readString(csv);
+        assertTrue(text.endsWith("\n"), "the CSV ends with a complete line");
+        List<String> rows = text.lines().toList();
+        long columns = rows.get(0).chars().filter(c -> c == ',').count();
+        assertTrue(rows.stream().allMatch(r -> r.chars().filter(c -> c == ',').count() == columns), "every row complete");
+        var mcap = ScenarioRunIT.read("mcap-stream.mjs", work.resolve("out/street/run.mcap"));
+        assertEquals("false", mcap.get("footer"), "cut off before its summary: " + mcap);
+        assertTrue(Integer.parseInt(mcap.getOrDefault("count./imu/imu", "0")) >= 100, "a second of IMU messages: " + mcap);
+        assertTrue(Integer.parseInt(mcap.getOrDefault("count./scan/points", "0")) >= 10, "a second of scans: " + mcap);
+        assertTrue(Files.readString(work.resolve("out/street/run-state.json")).contains("\"state\" : \"running\""));
+
+        Process again = serve("serve-2.log");
+        try {
+            long end = System.nanoTime() + 60_000_000_000L;
+            while (!Files.readString(work.resolve("serve-2.log")).contains("serving: drop scenarios")) {
+                assertTrue(System.nanoTime() < end && again.isAlive(), Files.readString(work.resolve("serve-2.log")));
+                Thread.sleep(50);
+            }
+            String seen = Files.readString(work.resolve("serve-2.log"));
+            assertTrue(seen.contains("simulation 'street' (" + work.resolve("deploy/street.yaml").toAbsolutePath()
+                    .normalize() + ") was cut short at t = "), seen);
+            assertTrue(Files.readString(work.resolve("out/street/run-state.json")).contains("\"state\" : \"cut short\""));
+            again.destroy();
+            assertTrue(again.waitFor(10, TimeUnit.SECONDS));
+        } finally {
+            again.destroyForcibly();
+        }
+    }
+
+    private Process serve(String log) throws java.io.IOException {
+        return new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out")
+                .directory(work.toFile()).redirectErrorStream(true).redirectOutput(work.resolve(log).toFile()).start();
+    }
+
+    private static long lines(Path file) throws java.io.IOException {
+        return Files.isRegularFile(file) ? Files.readString(file).lines().count() : 0;
     }
 
     private static long count(Path dir) throws java.io.IOException {

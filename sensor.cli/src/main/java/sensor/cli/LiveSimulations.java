@@ -155,7 +155,7 @@ public class LiveSimulations {
             ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog, true)
                     .build(loaded, new ScenarioBuilder.Overrides(null, null, null), false);
             Recorder recorder = f.open(out.resolve(name), new TreeSet<>(built.formats()), built.lidarFrameStride());
-            LiveRun run = new LiveRun(name, scenario, sim, recorder, liveView, built, loaded.scenario());
+            LiveRun run = new LiveRun(name, scenario, sim, recorder, liveView, built, loaded.scenario(), out.resolve(name));
             runs.put(name, run);
             run.configure(loaded, configAdmin);
             run.awaitConfigured(loaded.scenario());
@@ -208,10 +208,15 @@ public class LiveSimulations {
         private volatile long wallStart;
         private volatile double simulated;
         private volatile boolean closed;
+        private volatile boolean failed;
+        private final Path dir;
+        private RunState.State state;
 
         LiveRun(String name, Path scenario, Simulation sim, Recorder recorder, LiveView view, ScenarioBuilder.Built built,
-                Scenario content) {
+                Scenario content, Path dir) {
             this.name = name;
+            this.dir = dir;
+            this.state = RunState.starting(name, scenario);
             this.view = view;
             this.scenario = scenario;
             this.sim = sim;
@@ -223,6 +228,7 @@ public class LiveSimulations {
         }
 
         void start() {
+            saveState(RunState.RUNNING);
             recorder.mounts(sim.time(), RunJob.mounts(sim));
             sim.addOutputSink(recorder);
             if (view != null) {
@@ -234,10 +240,15 @@ public class LiveSimulations {
 
         private void loop() {
             double t0 = sim.time(), chunk = Math.min(0.01, built.duration());
+            long saved = System.nanoTime();
             try {
                 while (!stopping && simulated < built.duration() - 1e-9) {
                     sim.advance(Math.min(chunk, built.duration() - simulated));
                     simulated = sim.time() - t0;
+                    if (System.nanoTime() - saved > 1_000_000_000L) {
+                        saveState(RunState.RUNNING);
+                        saved = System.nanoTime();
+                    }
                     if (built.realtime()) {
                         long ahead = (long) (simulated * 1e9) - (System.nanoTime() - wallStart);
                         if (ahead > 0) {
@@ -252,6 +263,7 @@ public class LiveSimulations {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (RuntimeException e) {
+                failed = true;
                 LOG.log(Level.ERROR, "simulation ''{0}'' failed at t = {1} s: {2}", name, simulated, e.getMessage());
             } finally {
                 close();
@@ -286,6 +298,18 @@ public class LiveSimulations {
                 recorder.close();
             } finally {
                 sim.close();
+                saveState(failed ? RunState.FAILED : stopping ? RunState.STOPPED : RunState.FINISHED);
+            }
+        }
+
+        /** Rewrites {@code run-state.json}; a failure to is logged (the run's own files report a full disk). */
+        private synchronized void saveState(String now) {
+            state = state.with(now, simulated);
+            try {
+                RunState.write(dir, state);
+            } catch (IOException | RuntimeException e) {
+                LOG.log(Level.WARNING, "simulation ''{0}'': cannot write {1}: {2}", name, dir.resolve(RunState.NAME),
+                        e.getMessage());
             }
         }
 

@@ -40,6 +40,9 @@ final class Serve implements SensorSimCommand.Server {
     public int serve(Path deploy, Path out, LiveView view) throws IOException, InterruptedException {
         Path dir = Files.createDirectories(deploy).toAbsolutePath().normalize();
         live.setOut(Files.createDirectories(out).toAbsolutePath().normalize());
+        for (String line : RunState.cutShort(out)) {
+            LOG.log(Level.WARNING, line);
+        }
         live.setLiveView(view);
         BundleListener events = (org.osgi.framework.SynchronousBundleListener) Serve::log; // in order with the sensors' lines
         context.addBundleListener(events);
