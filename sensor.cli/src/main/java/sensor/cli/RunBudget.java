@@ -139,6 +139,15 @@ final class RunBudget {
         return first;
     }
 
+    /** The first frame of each sensor among {@code frames} (in delivery order). */
+    static Map<String, SensorFrame> firstOfEach(List<SensorFrame> frames) {
+        Map<String, SensorFrame> first = new LinkedHashMap<>();
+        synchronized (frames) {
+            frames.forEach(f -> first.putIfAbsent(f.sensorId(), f));
+        }
+        return first;
+    }
+
     /**
      * Estimates a run from a simulation built from its scenario whose sensors have sampled once (their first frames
      * in {@code first}), writing sample frames with {@code recorders} into a temporary folder (removed).

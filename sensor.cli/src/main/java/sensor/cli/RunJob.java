@@ -2,6 +2,7 @@ package sensor.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -9,6 +10,7 @@ import java.util.function.BooleanSupplier;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.env.Simulation;
 import sensor.api.io.Recorder;
+import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.cli.scenario.ScenarioBuilder;
 
@@ -53,13 +55,31 @@ final class RunJob {
      * still being written, and the output folder when it is left empty, then propagates.
      */
     int run(ScenarioBuilder.Built built, Recorder recorder, Path outDir, RunManifest manifest, BooleanSupplier cancelled) {
+        return run(built, recorder, outDir, manifest, cancelled, Start.now(env, List.of()));
+    }
+
+    /**
+     * Where a run starts: the simulated time and wall clock of its start, its sensors' mounts then, and the frames
+     * delivered since (the first samples taken for the estimate, so the scenario is built once).
+     */
+    record Start(double time, long wallClock, Map<String, SensorMount> mounts, List<SensorFrame> frames) {
+        /** A run starting now, with the frames {@code env} delivers from now on collected in {@code frames}. */
+        static Start now(Simulation env, List<SensorFrame> frames) {
+            return new Start(env.time(), System.nanoTime(), RunJob.mounts(env), frames);
+        }
+    }
+
+    /** As {@link #run(ScenarioBuilder.Built, Recorder, Path, RunManifest, BooleanSupplier)}, from {@code start}. */
+    int run(ScenarioBuilder.Built built, Recorder recorder, Path outDir, RunManifest manifest, BooleanSupplier cancelled,
+            Start start) {
         Recorder sink = writeAhead > 0 ? new AsyncRecorder(recorder, writeAhead) : recorder;
-        sink.mounts(env.time(), mounts(env));
+        sink.mounts(start.time(), start.mounts());
+        start.frames().forEach(sink::accept);
         env.addOutputSink(sink);
         boolean finished = false;
         boolean terminal = System.console() != null;
-        long wall0 = System.nanoTime();
-        double t0 = env.time(), chunk = Math.min(built.realtime() ? 0.01 : 0.1, built.duration());
+        long wall0 = start.wallClock();
+        double t0 = start.time(), chunk = Math.min(built.realtime() ? 0.01 : 0.1, built.duration());
         int lastDecile = 0;
         try {
             while (env.time() - t0 < built.duration() - 1e-9 && !cancelled.getAsBoolean()) {

@@ -20,7 +20,9 @@ import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.io.LiveView;
 import sensor.api.io.LiveViewFactory;
+import sensor.api.io.OutputSink;
 import sensor.api.io.RecorderFactory;
+import sensor.api.sensor.SensorFrame;
 import sensor.api.PluginCatalog;
 import sensor.cli.batch.BatchJob;
 import sensor.cli.batch.BatchManifest;
@@ -357,27 +359,33 @@ final class SensorSimCommand implements Runnable {
                 err.println("sensorsim: raytrace backends, best first: " + env.raytraceBackends());
             }
             checkLivePort(spec, live); // before anything changes
-            if (!overwrite && RunManifest.prepare(outDir, false) != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(), RunManifest.prepare(outDir, false));
+            String occupied = overwrite ? null : RunManifest.prepare(outDir, false);
+            if (occupied != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), occupied);
             }
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
             RecorderFactory factory = recorders(loaded);
             ScenarioBuilder.Overrides overrides = new ScenarioBuilder.Overrides(seed, threads, duration);
             budget.checkGeometry(loaded);
-            try (Simulation scratch = simulations.create(simulationName(scenario) + ".estimate")) {
-                budget.check(checked(scratch, loaded, overrides, factory), out);
-            }
             try (Simulation sim = simulations.create(simulationName(scenario))) {
+                // built once: the first samples, taken for the estimate, are the run's first frames
+                List<SensorFrame> first = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+                OutputSink collect = first::add;
+                sim.addOutputSink(collect);
                 ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog).build(loaded, overrides);
                 Set<String> formats = formats(loaded, built.formats(), factory);
+                RunJob.Start start = RunJob.Start.now(sim, first);
+                firstSamples(sim, loaded);
+                sim.removeOutputSink(collect);
+                budget.check(RunBudget.estimate(sim, built, RunBudget.firstOfEach(first), factory, formats), out);
                 String refused = RunManifest.prepare(outDir, overwrite);
                 if (refused != null) {
                     throw new CommandLine.ParameterException(spec.commandLine(), refused);
                 }
                 try (LiveView view = live == null ? null : openLive(sim, live)) {
                     return new RunJob(sim, out, err).run(built, factory.open(outDir, formats, built.lidarFrameStride()), outDir,
-                            new RunManifest(Version.get(), scenario, sim.seed()), cancelled);
+                            new RunManifest(Version.get(), scenario, sim.seed()), cancelled, start);
                 }
             }
         }
