@@ -87,7 +87,7 @@ class LauncherIT {
     void aRunThroughTheLauncherSaysWhichPathRanInItsSummary() throws Exception {
         Sensorsim.Run r = launch(null, "run", DEMO.toString(), "--out", "out", "--duration", "0.3");
         assertEquals(0, r.code(), r.output());
-        assertTrue(r.output().contains("cpu-bvh traversal: vector (jdk.incubator.vector, "), r.output());
-        assertEquals(1, r.output().lines().filter(l -> l.contains("traversal:")).count(), r.output());
+        assertTrue(r.output().contains("raytrace: cpu-bvh: vector (jdk.incubator.vector, "), r.output());
+        assertEquals(1, r.output().lines().filter(l -> l.startsWith("raytrace: ")).count(), r.output());
     }
 }

@@ -140,7 +140,7 @@ public class BenchCommand implements ToIntFunction<String[]> {
             System.err.printf(Locale.ROOT, USAGE, Runtime.getRuntime().availableProcessors());
             return 2;
         }
-        Report report = new Report(Report.machine(), out);
+        Report report = new Report(Report.machine(backend.describe()), out);
         out.println("sensorsim bench" + (o.quick ? " --quick" : "") + ", " + o.threads + " thread(s) for the multi-threaded "
                 + "figures");
         report.machine.forEach((k, v) -> out.println("machine." + k + ": " + v));

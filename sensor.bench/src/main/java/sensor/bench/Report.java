@@ -127,16 +127,8 @@ final class Report {
      * The machine: CPU model, cores, SIMD width (the widest of AVX-512, AVX2, SSE the CPU reports), JDK and OS, and
      * the traversal path this JVM runs.
      */
-    /**
-     * The packet traversal path the cpu-bvh backend chose in this JVM (the Vector API kernel or the scalar loops, with
-     * the reason), as it publishes it in the system property {@code sensorsim.traversal.selected} when it is made.
-     */
-    static String traversal() {
-        String t = System.getProperty("sensorsim.traversal.selected");
-        return t != null ? t : "unknown (no cpu-bvh backend made in this JVM)";
-    }
-
-    static Map<String, Object> machine() {
+    /** {@code traversal}: how the benchmarked raytrace backend traces in this JVM ({@code RaytraceBackend#describe}). */
+    static Map<String, Object> machine(String traversal) {
         String cpu = "unknown", flags = "";
         try {
             for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
@@ -157,7 +149,7 @@ final class Report {
         m.put("jdk", System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")");
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         m.put("maxHeapMiB", Runtime.getRuntime().maxMemory() >> 20);
-        m.put("traversal", traversal());
+        m.put("traversal", traversal);
         m.put("engine", "sensorsim");
         return m;
     }

@@ -128,10 +128,7 @@ final class RunJob {
         }
         out.printf(Locale.ROOT, "%d frames, %d points (%.0f points/s), %d files in %s (with %s, as the estimate counts)%n",
                 frames, s.points(), s.points() / wall, s.files().size() + 1, outDir, RunManifest.NAME);
-        String traversal = System.getProperty("sensorsim.traversal.selected"); // set by the cpu-bvh backend once made
-        if (traversal != null) {
-            out.println("cpu-bvh traversal: " + traversal);
-        }
+        out.println("raytrace: " + env.raytrace());
         manifest.write(outDir, s.files(), env.interruptions());
         if (cancelled.getAsBoolean()) {
             err.printf(Locale.ROOT, "sensorsim: stopped at t = %.3f s; the files written so far are complete%n", simulated);

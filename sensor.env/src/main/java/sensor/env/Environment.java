@@ -525,6 +525,12 @@ public class Environment implements SensorEnvironment {
                 .map(e -> e.getKey().id()).toList();
     }
 
+    @Override
+    public synchronized String raytrace() {
+        return backends.entrySet().stream().max(Map.Entry.comparingByValue()).map(e -> e.getKey().id() + ": "
+                + e.getKey().describe()).orElse("none");
+    }
+
     /** How far back states are kept: the longest sample period of any sensor, at most {@link #MAX_HISTORY} s. */
     private double historySpan() {
         double span = 0;

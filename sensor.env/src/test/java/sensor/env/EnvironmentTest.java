@@ -76,6 +76,35 @@ class EnvironmentTest {
     }
 
     @Test
+    void theRunSummarySaysHowTheBestRankedBackendTraces() {
+        assertEquals("none", env.raytrace());
+        env.bindRaytraceBackend(backend("plain", null), java.util.Map.of());
+        assertEquals("plain: plain", env.raytrace(), "the default description is the id");
+        env.bindRaytraceBackend(backend("fast", "packets of 16"), java.util.Map.of("service.ranking", 10));
+        assertEquals("fast: packets of 16", env.raytrace());
+        assertEquals(List.of("fast", "plain"), env.raytraceBackends());
+    }
+
+    private static sensor.api.raytrace.RaytraceBackend backend(String id, String description) {
+        return new sensor.api.raytrace.RaytraceBackend() {
+            @Override
+            public String id() {
+                return id;
+            }
+
+            @Override
+            public sensor.api.raytrace.TraceScene createScene(sensor.api.env.SceneView scene, int threads) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public String describe() {
+                return description == null ? sensor.api.raytrace.RaytraceBackend.super.describe() : description;
+            }
+        };
+    }
+
+    @Test
     @DisplayName("[L-T] a sensor samples at its own frequency exactly")
     void multiRateLT_sensorSamplesAtItsOwnFrequencyExactly() {
         env.addSensor(SensorSpec.of("p", "probe", null, SensorMount.on("car", Pose.IDENTITY), 10));

@@ -28,18 +28,17 @@ public final class CpuBvhBackend implements RaytraceBackend {
     final SharedBlas blas = new SharedBlas();
 
     /**
-     * How this backend traverses packets ({@link Traversal}: the Vector API kernel or the scalar loops), decided when
-     * the backend is first made and published as the system property {@code sensorsim.traversal.selected}.
+     * How this backend traverses packets ({@link Traversal}: the Vector API kernel or the scalar loops, with the reason),
+     * decided once per JVM.
      */
-    public static String traversal() {
+    @Override
+    public String describe() {
         return Traversal.describe();
     }
 
-    private final String traversal = Traversal.describe(); // makes the choice (and publishes it) at activation
-
     @Override
     public String toString() {
-        return ID + " (" + traversal + ")";
+        return ID + " (" + describe() + ")";
     }
 
     @Override

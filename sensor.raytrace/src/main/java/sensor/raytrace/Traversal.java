@@ -13,14 +13,12 @@ import java.util.Locale;
  *
  * <p>The system property {@value #PROPERTY} forces a path: {@code scalar}, or {@code vector} (still scalar, with the
  * reason, when the module is absent); {@code auto} (the default) picks the vector path whenever it loads. The
- * choice is published as the system property {@value #SELECTED} ({@link #describe()}), which the bench's
- * {@code machine.traversal} line and the run summary print.
+ * choice is described by {@link CpuBvhBackend#describe()}, which the bench's {@code machine.traversal} line and the
+ * run summary print.
  */
 final class Traversal {
     /** Forces a path: {@code auto} (default), {@code scalar} or {@code vector}. */
     static final String PROPERTY = "sensorsim.traversal";
-    /** Set to {@link #describe()} once the choice is made. */
-    static final String SELECTED = "sensorsim.traversal.selected";
     /** The vector kernel's class, loaded only when its module is present. */
     private static final String VECTOR_CLASS = "sensor.raytrace.VectorLanes";
 
@@ -54,11 +52,6 @@ final class Traversal {
         }
         PROTOTYPE = k;
         DESCRIPTION = k != null ? k.describe() : "scalar Java, 4-wide BVH, packets of up to 32 rays (" + why + ")";
-        try {
-            System.setProperty(SELECTED, DESCRIPTION);
-        } catch (SecurityException e) {
-            // not published; the choice stands
-        }
     }
 
     private Traversal() {

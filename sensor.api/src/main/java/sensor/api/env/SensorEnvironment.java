@@ -133,6 +133,12 @@ public interface SensorEnvironment {
     /** Ids of the raytrace backends currently available, best-ranked first. */
     List<String> raytraceBackends();
 
+    /**
+     * The best-ranked raytrace backend as {@code <id>: <how it traces>} ({@code RaytraceBackend#describe}), or
+     * {@code none} without one.
+     */
+    String raytrace();
+
     /** A controller, its state, and how many of its commands were applied and refused. */
     record ControllerInfo(ControllerSpec spec, SensorInfo.State state, long applied, long refused) {}
 

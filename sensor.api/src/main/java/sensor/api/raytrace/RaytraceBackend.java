@@ -18,4 +18,12 @@ public interface RaytraceBackend {
      * not depend on the thread count); close it when done.
      */
     TraceScene createScene(SceneView scene, int threads);
+
+    /**
+     * How this backend traces in this JVM, in one line for run summaries and benchmark reports (e.g. the kernel it
+     * chose and why). Default: its {@link #id()}.
+     */
+    default String describe() {
+        return id();
+    }
 }
