@@ -11,7 +11,7 @@ public final class FormatWriters {
     /** Every format of this bundle by its {@code output.format} id, with its default configuration. */
     public static Map<String, FrameWriter> all() {
         return Map.of("pcd", new PcdWriter(), "pcd-ascii", new PcdAsciiWriter(), "ply", new PlyWriter(), "las",
-                new LasWriter(), "csv", new CsvWriter(), "png", new PngWriter(), "mcap", new McapWriter(), "kitti",
+                new LasWriter(), "laz", new LazWriter(), "csv", new CsvWriter(), "png", new PngWriter(), "mcap", new McapWriter(), "kitti",
                 new KittiWriter());
     }
 }

@@ -27,7 +27,7 @@ class AllFieldsTest {
 
     @BeforeAll
     static void record() throws IOException {
-        Recorder sink = Fixtures.record(dir, "pcd", "pcd-ascii", "ply", "las", "mcap");
+        Recorder sink = Fixtures.record(dir, "pcd", "pcd-ascii", "ply", "las", "laz", "mcap");
         sink.accept(Fixtures.lidarFrame("l", 1, Fixtures.ALL));
         sink.close();
     }
@@ -80,6 +80,21 @@ class AllFieldsTest {
         for (int i = 0; i < 3; i++) { // X Y Z Intensity ReturnNumber NumberOfReturns GpsTime ring intensity, extras
             assertExtras(i, NodeReader.numbers(m.get("point." + i)), 9, "LAS point " + i);
         }
+    }
+
+    @Test
+    void lazDecodesWithLazPerfToTheLasPointsAndExtraBytes() throws Exception {
+        byte[] las = java.nio.file.Files.readAllBytes(dir.resolve("l").resolve("l-000001.las"));
+        java.nio.ByteBuffer h = java.nio.ByteBuffer.wrap(las).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int offset = h.getInt(96), length = h.getShort(105) & 0xffff;
+        long count = h.getLong(247);
+        Map<String, String> m = NodeReader.read("laz-read.mjs", dir.resolve("l").resolve("l-000001.laz"));
+        assertEquals(String.valueOf(count), m.get("count"));
+        assertEquals("6", m.get("format"));
+        assertEquals(String.valueOf(length), m.get("length"));
+        java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+        sha.update(las, offset, (int) count * length);
+        assertEquals(java.util.HexFormat.of().formatHex(sha.digest()), m.get("sha256"), "every record, extra bytes included");
     }
 
     @Test
