@@ -38,6 +38,7 @@ final class ArithmeticEncoder {
         out.write(buf, 0, size);
     }
 
+    /** Codes {@code bit} (0 or 1) with model {@code m}, then adapts the model. */
     void encodeBit(BitModel m, int bit) {
         int x = m.bit0Prob * (length >>> BitModel.LENGTH_SHIFT);
         if (bit == 0) {
@@ -55,6 +56,7 @@ final class ArithmeticEncoder {
         }
     }
 
+    /** Codes {@code sym} with model {@code m}, then adapts the model. */
     void encodeSymbol(Model m, int sym) {
         int x;
         if (sym == m.lastSymbol) {

@@ -1,6 +1,7 @@
 package sensor.io.laz;
 
 import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 
 import sensor.io.laz.ArithmeticEncoder.Model;
 
@@ -35,7 +36,7 @@ final class Byte14Compressor implements ItemCompressor {
             enc[i].init();
             changed[i] = false;
         }
-        java.util.Arrays.fill(used, false);
+        Arrays.fill(used, false);
         current = context;
         initContext(context, buf, off);
         return context;

@@ -4,8 +4,9 @@ import java.io.ByteArrayOutputStream;
 
 /**
  * One item of a LAS 1.4 point record (POINT14, RGB14, BYTE14), compressed chunk by chunk into separate layers, each
- * its own arithmetic-coded stream. The context passed along is the scanner channel: set by POINT14, used by the
- * items after it, as LASzip's {@code LASwriteItemCompressed} (Apache-2.0, src/laswritepoint.cpp) hands it on.
+ * its own arithmetic-coded stream. The context handed from item to item is a scanner channel, set by POINT14: at a
+ * chunk's start the first point's channel; then, as LASzip v3 does it (Apache-2.0, src/laswritepoint.cpp), the new
+ * channel on a point whose channel changes and 0 on every other point.
  */
 interface ItemCompressor {
     /**

@@ -178,20 +178,20 @@ final class Point14Compressor implements ItemCompressor {
     /** Codes a GPS time (its bits) against the last times of up to four interleaved sequences of the channel. */
     private void writeGpsTime(Channel c, long gpsTime) {
         ArithmeticEncoder e = enc[GPS_TIME];
-        long diff64 = gpsTime - c.lastGpsTime[c.last];
+        long diff64 = gpsTime - c.lastGpsTime[c.seq];
         int diff = (int) diff64;
-        if (c.lastGpsTimeDiff[c.last] == 0) {
+        if (c.lastGpsTimeDiff[c.seq] == 0) {
             if (diff64 == diff) {
                 e.encodeSymbol(c.gpsTime0Diff, 0);
                 c.gpsTime.compress(0, diff, 0);
-                c.lastGpsTimeDiff[c.last] = diff;
-                c.multiExtremeCounter[c.last] = 0;
+                c.lastGpsTimeDiff[c.seq] = diff;
+                c.multiExtremeCounter[c.seq] = 0;
             } else {
                 for (int i = 1; i < 4; i++) {
-                    long other = gpsTime - c.lastGpsTime[(c.last + i) & 3];
+                    long other = gpsTime - c.lastGpsTime[(c.seq + i) & 3];
                     if (other == (int) other) { // it belongs to another sequence
                         e.encodeSymbol(c.gpsTime0Diff, i + 1);
-                        c.last = (c.last + i) & 3;
+                        c.seq = (c.seq + i) & 3;
                         writeGpsTime(c, gpsTime);
                         return;
                     }
@@ -200,13 +200,13 @@ final class Point14Compressor implements ItemCompressor {
                 startSequence(c, gpsTime);
             }
         } else if (diff64 == diff) {
-            int lastDiff = c.lastGpsTimeDiff[c.last];
+            int lastDiff = c.lastGpsTimeDiff[c.seq];
             float multiF = (float) diff / (float) lastDiff;
             int multi = multiF >= 0 ? (int) (multiF + 0.5) : (int) (multiF - 0.5);
             if (multi == 1) { // regularly spaced pulses
                 e.encodeSymbol(c.gpsTimeMulti, 1);
                 c.gpsTime.compress(lastDiff, diff, 1);
-                c.multiExtremeCounter[c.last] = 0;
+                c.multiExtremeCounter[c.seq] = 0;
             } else if (multi > 0 && multi < MULTI) {
                 e.encodeSymbol(c.gpsTimeMulti, multi);
                 c.gpsTime.compress(multi * lastDiff, diff, multi < 10 ? 2 : 3);
@@ -228,10 +228,10 @@ final class Point14Compressor implements ItemCompressor {
             }
         } else {
             for (int i = 1; i < 4; i++) {
-                long other = gpsTime - c.lastGpsTime[(c.last + i) & 3];
+                long other = gpsTime - c.lastGpsTime[(c.seq + i) & 3];
                 if (other == (int) other) { // it belongs to another sequence
                     e.encodeSymbol(c.gpsTimeMulti, MULTI_CODE_FULL + i);
-                    c.last = (c.last + i) & 3;
+                    c.seq = (c.seq + i) & 3;
                     writeGpsTime(c, gpsTime);
                     return;
                 }
@@ -239,33 +239,31 @@ final class Point14Compressor implements ItemCompressor {
             e.encodeSymbol(c.gpsTimeMulti, MULTI_CODE_FULL);
             startSequence(c, gpsTime);
         }
-        c.lastGpsTime[c.last] = gpsTime;
+        c.lastGpsTime[c.seq] = gpsTime;
     }
 
     /** Codes the time in full (high half against the last time's, low half raw) as a new sequence. */
     private void startSequence(Channel c, long gpsTime) {
-        c.gpsTime.compress((int) (c.lastGpsTime[c.last] >>> 32), (int) (gpsTime >>> 32), 8);
+        c.gpsTime.compress((int) (c.lastGpsTime[c.seq] >>> 32), (int) (gpsTime >>> 32), 8);
         enc[GPS_TIME].writeInt((int) gpsTime);
-        c.next = (c.next + 1) & 3;
-        c.last = c.next;
-        c.lastGpsTimeDiff[c.last] = 0;
-        c.multiExtremeCounter[c.last] = 0;
+        c.nextSeq = (c.nextSeq + 1) & 3;
+        c.seq = c.nextSeq;
+        c.lastGpsTimeDiff[c.seq] = 0;
+        c.multiExtremeCounter[c.seq] = 0;
     }
 
     /** After more than three extreme multipliers in a row, the current difference becomes the reference. */
     private static void countExtreme(Channel c, int diff) {
-        if (++c.multiExtremeCounter[c.last] > 3) {
-            c.lastGpsTimeDiff[c.last] = diff;
-            c.multiExtremeCounter[c.last] = 0;
+        if (++c.multiExtremeCounter[c.seq] > 3) {
+            c.lastGpsTimeDiff[c.seq] = diff;
+            c.multiExtremeCounter[c.seq] = 0;
         }
     }
 
     @Override
     public void writeSizes(ByteArrayOutputStream out) {
         for (int i = 0; i < enc.length; i++) {
-            if (changed[i]) {
-                enc[i].done();
-            }
+            enc[i].done();
             ItemCompressor.putInt(out, changed[i] ? enc[i].size() : 0);
         }
     }
@@ -360,8 +358,9 @@ final class Point14Compressor implements ItemCompressor {
         final long[] lastGpsTime = new long[4];
         final int[] lastGpsTimeDiff = new int[4];
         final int[] multiExtremeCounter = new int[4];
-        int last;
-        int next;
+        /** The GPS time sequence coded against, and the one a new sequence takes. */
+        int seq;
+        int nextSeq;
 
         Channel(ArithmeticEncoder[] enc) {
             for (int i = 0; i < 8; i++) {
@@ -392,9 +391,11 @@ final class Point14Compressor implements ItemCompressor {
             }
             scannerChannel.init();
             returnNumberGpsSame.init();
-            for (Model[] lazy : java.util.List.of(numberOfReturns, returnNumber, classification, flags, userData)) {
-                Arrays.fill(lazy, null);
-            }
+            Arrays.fill(numberOfReturns, null);
+            Arrays.fill(returnNumber, null);
+            Arrays.fill(classification, null);
+            Arrays.fill(flags, null);
+            Arrays.fill(userData, null);
             dx.init();
             dy.init();
             for (int i = 0; i < 12; i++) {
@@ -410,16 +411,12 @@ final class Point14Compressor implements ItemCompressor {
             gpsTimeMulti.init();
             gpsTime0Diff.init();
             gpsTime.init();
-            last = 0;
-            next = 0;
+            seq = 0;
+            nextSeq = 0;
             Arrays.fill(lastGpsTimeDiff, 0);
             Arrays.fill(multiExtremeCounter, 0);
             Arrays.fill(lastGpsTime, 0);
             lastGpsTime[0] = from.gpsTime;
-            this.last(from);
-        }
-
-        private void last(Point from) {
             last.set(from);
             last.gpsTimeChange = false;
         }

@@ -1,6 +1,7 @@
 package sensor.io.laz;
 
 import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 
 import sensor.io.laz.ArithmeticEncoder.Model;
 
@@ -23,7 +24,7 @@ final class Rgb14Compressor implements ItemCompressor {
     public int init(byte[] buf, int off, int context) {
         enc.init();
         changed = false;
-        java.util.Arrays.fill(used, false);
+        Arrays.fill(used, false);
         current = context;
         initContext(context, rgb(buf, off));
         return context;
