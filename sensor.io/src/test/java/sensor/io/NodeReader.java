@@ -15,14 +15,14 @@ import java.util.concurrent.TimeUnit;
  * Runs one of the third-party reader scripts of {@code src/test/node} (installed by the build into
  * {@code target/node} with {@code npm ci}) on a file and returns the {@code key=value} lines it prints.
  */
-final class NodeReader {
+public final class NodeReader {
     private NodeReader() {}
 
     static Path nodeDir() {
         return Path.of(System.getProperty("sensor.io.nodeDir", "target/node"));
     }
 
-    static Map<String, String> read(String script, Path file) throws IOException, InterruptedException {
+    public static Map<String, String> read(String script, Path file) throws IOException, InterruptedException {
         Path dir = nodeDir();
         assertTrue(Files.isDirectory(dir.resolve("node_modules")),
                 "npm readers not installed in " + dir.toAbsolutePath() + " (the Maven build runs npm ci)");

@@ -17,11 +17,9 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
@@ -612,33 +610,12 @@ class LazEncoderTest {
 
     /** laz-perf decodes the points: their count, format, length and the sha256 of all their records. */
     static void assertLazPerf(byte[] las, Path laz) throws IOException, InterruptedException {
-        Map<String, String> m = node("laz-read.mjs", laz);
+        Map<String, String> m = sensor.io.NodeReader.read("laz-read.mjs", laz);
         int offset = pointOffset(las), length = recordLength(las), n = pointCount(las);
         assertEquals(String.valueOf(n), m.get("count"));
         assertEquals(String.valueOf(las[104]), m.get("format"));
         assertEquals(String.valueOf(length), m.get("length"));
         assertEquals(sha256(Arrays.copyOfRange(las, offset, offset + n * length)), m.get("sha256"));
-    }
-
-    /** Runs a reader script of src/test/node (installed by the build with npm ci) and returns its key=value lines. */
-    static Map<String, String> node(String script, Path file) throws IOException, InterruptedException {
-        Path nodeDir = Path.of(System.getProperty("sensor.io.nodeDir", "target/node"));
-        assertTrue(Files.isDirectory(nodeDir.resolve("node_modules")),
-                "npm readers not installed in " + nodeDir.toAbsolutePath() + " (the Maven build runs npm ci)");
-        Process p = new ProcessBuilder("node", nodeDir.resolve(script).toString(), file.toString())
-                .directory(nodeDir.toFile()).redirectErrorStream(true).start();
-        byte[] output = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), script + " timed out");
-        String text = new String(output, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), () -> script + " failed on " + file + ":\n" + text);
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String line : text.split("\n")) {
-            int eq = line.indexOf('=');
-            if (eq > 0) {
-                m.put(line.substring(0, eq), line.substring(eq + 1));
-            }
-        }
-        return m;
     }
 
     // ---------------------------------------------------------------------------------------------------------
