@@ -168,6 +168,23 @@ class FaultsIT {
             assertTrue(seen.contains("simulation 'street' (" + work.resolve("deploy/street.yaml").toAbsolutePath()
                     .normalize() + ") was cut short at t = "), seen);
             assertTrue(Files.readString(work.resolve("out/street/run-state.json")).contains("\"state\" : \"cut short\""));
+
+            // a plugin built for the 1.x kernel contracts, dropped into the running service: one line says what to do
+            var manifest = new java.util.jar.Manifest();
+            manifest.getMainAttributes().putValue("Manifest-Version", "1.0");
+            manifest.getMainAttributes().putValue("Bundle-ManifestVersion", "2");
+            manifest.getMainAttributes().putValue("Bundle-SymbolicName", "old.plugin");
+            manifest.getMainAttributes().putValue("Import-Package", "sensor.api;version=\"[1.2,2)\"");
+            try (var jar = new java.util.jar.JarOutputStream(Files.newOutputStream(work.resolve("old.jar")), manifest)) {
+                jar.closeEntry();
+            }
+            Files.move(work.resolve("old.jar"), work.resolve("deploy/old.jar"));
+            String expected = "bundle old.plugin was built for another kernel: it imports package sensor.api 1.2.0 up to (not "
+                    + "including) 2.0.0 and this kernel exports 2.0.0; rebuild it";
+            while (!Files.readString(work.resolve("serve-2.log")).contains(expected)) {
+                assertTrue(System.nanoTime() < end && again.isAlive(), Files.readString(work.resolve("serve-2.log")));
+                Thread.sleep(50);
+            }
             again.destroy();
             assertTrue(again.waitFor(10, TimeUnit.SECONDS));
         } finally {

@@ -1,7 +1,5 @@
 package sensor.api;
 
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntConsumer;
 
 import org.osgi.annotation.versioning.ProviderType;
@@ -24,58 +22,23 @@ public interface ComputePool {
      */
     void run(int n, int maxParallel, IntConsumer task);
 
-    /** A pool over a caller-owned {@link ForkJoinPool} (plain Java use; the caller shuts it down). */
-    static ComputePool of(ForkJoinPool pool) {
-        Args.notNull("pool", pool);
+    /**
+     * A pool without threads: every task runs on the caller's thread, one after another (the fallback of a component
+     * used outside a framework; the runtime's pool is the {@code ComputePool} service).
+     */
+    static ComputePool serial() {
         return new ComputePool() {
             @Override
             public int parallelism() {
-                return pool.getParallelism();
+                return 1;
             }
 
             @Override
             public void run(int n, int maxParallel, IntConsumer task) {
-                int k = Math.min(n, Math.min(maxParallel, pool.getParallelism()));
-                if (k <= 1) {
-                    for (int i = 0; i < n; i++) {
-                        task.accept(i);
-                    }
-                    return;
-                }
-                ForkJoinTask<?>[] groups = new ForkJoinTask<?>[k];
-                for (int g = 0; g < k; g++) {
-                    int first = g;
-                    groups[g] = ForkJoinTask.adapt(() -> {
-                        for (int i = first; i < n; i += k) {
-                            task.accept(i);
-                        }
-                    });
-                }
-                if (ForkJoinTask.getPool() == pool) {
-                    ForkJoinTask.invokeAll(groups);
-                } else {
-                    pool.submit(() -> ForkJoinTask.invokeAll(groups)).join();
+                for (int i = 0; i < n; i++) {
+                    task.accept(i);
                 }
             }
         };
-    }
-
-    /**
-     * The default outside a framework: one pool per JVM with a worker per processor (daemon threads), made on
-     * first use. In a framework, use the service.
-     */
-    static ComputePool common() {
-        return Shared.POOL;
-    }
-
-    /** Holder of {@link #common()}. */
-    final class Shared {
-        private static final ComputePool POOL = of(new ForkJoinPool(Runtime.getRuntime().availableProcessors(), p -> {
-            var w = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
-            w.setDaemon(true);
-            return w;
-        }, null, false));
-
-        private Shared() {}
     }
 }

@@ -1,12 +1,9 @@
 package sensor.api;
 
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.osgi.annotation.versioning.ProviderType;
@@ -49,29 +46,4 @@ public interface PluginCatalog {
         return simple.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
     }
 
-    /** A fixed catalog of plugin instances (tests and plain Java use); kinds are the interfaces they implement. */
-    static PluginCatalog of(Collection<? extends PluginType<?>> plugins) {
-        List<PluginType<?>> list = List.copyOf(plugins);
-        return new PluginCatalog() {
-            @Override
-            public <K extends PluginType<?>> List<K> types(Class<K> kind) {
-                List<K> out = new ArrayList<>();
-                list.stream().filter(kind::isInstance).map(kind::cast).forEach(out::add);
-                return out;
-            }
-
-            @Override
-            public Map<String, SortedSet<String>> all() {
-                Map<String, SortedSet<String>> m = new TreeMap<>();
-                for (PluginType<?> t : list) {
-                    for (Class<?> c : t.getClass().getInterfaces()) {
-                        if (PluginType.class.isAssignableFrom(c) && c != PluginType.class) {
-                            m.computeIfAbsent(kindName(c.getName()), k -> new TreeSet<>()).add(t.id());
-                        }
-                    }
-                }
-                return m;
-            }
-        };
-    }
 }

@@ -6,11 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.env.ScenarioLoader;
 import sensor.api.env.SensorEnvironment;
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.material.AmbientMaterial;
 
@@ -112,7 +112,7 @@ final class RuntimeFigures {
         env.setAmbient(AmbientMaterial.clear(1.0, 0));
         long[] count = {0};
         sensor.api.io.OutputSink counter = f -> {
-            if (f.data() instanceof sensor.api.lidar.LidarOutput o) {
+            if (f.data() instanceof sensor.api.frame.PointCloud o) {
                 count[0] += o.count();
             }
         };

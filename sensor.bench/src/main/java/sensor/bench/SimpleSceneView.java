@@ -3,8 +3,8 @@ package sensor.bench;
 import java.util.List;
 import java.util.function.BiFunction;
 
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
 import sensor.api.geom.Pose;
 import sensor.api.material.AmbientMaterial;
 import sensor.api.material.Lambertian;

@@ -7,8 +7,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.TraceScene;

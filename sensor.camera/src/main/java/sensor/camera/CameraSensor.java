@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
-import sensor.api.camera.CameraImage;
-import sensor.api.env.Light;
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
+import sensor.api.frame.CameraImage;
+import sensor.api.scene.Light;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
 import sensor.api.material.AmbientMaterial;
@@ -85,7 +85,7 @@ final class CameraSensor implements Sensor {
             List<ObjectSpec> objects = view.objects();
             colors = new double[3 * objects.size()];
             for (int i = 0; i < objects.size(); i++) {
-                List<Double> rgb = objects.get(i).material() == null ? sensor.api.env.MaterialSpec.GREY
+                List<Double> rgb = objects.get(i).material() == null ? sensor.api.scene.MaterialSpec.GREY
                         : objects.get(i).material().visibleColor();
                 for (int k = 0; k < 3; k++) {
                     colors[3 * i + k] = rgb.get(k);
@@ -109,7 +109,7 @@ final class CameraSensor implements Sensor {
     }
 
     @Override
-    public Object sample(SampleContext ctx) {
+    public CameraImage sample(SampleContext ctx) {
         RaytraceBackend backend = backends.get();
         if (backend == null) {
             return null;

@@ -14,7 +14,7 @@ import sensor.camera.config.CameraConfig;
 
 /**
  * The {@code camera} sensor type [CAM]: a raytraced camera on the raytrace backend ({@link CameraSensor}). Each frame is
- * a {@link sensor.api.camera.CameraImage}: RGB, depth and instance labels.
+ * a {@link sensor.api.frame.CameraImage}: RGB, depth and instance labels.
  */
 @Component(service = SensorType.class, property = SensorType.ID_PROPERTY + "=" + CameraType.ID)
 public class CameraType implements SensorType<CameraConfig> {

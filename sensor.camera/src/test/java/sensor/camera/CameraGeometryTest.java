@@ -10,12 +10,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.camera.CameraImage;
-import sensor.api.env.Light;
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
-import sensor.api.env.Shape;
+import sensor.api.frame.CameraImage;
+import sensor.api.scene.Light;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;

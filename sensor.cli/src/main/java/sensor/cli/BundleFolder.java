@@ -63,7 +63,8 @@ final class BundleFolder implements SensorSimCommand.PluginLoader {
                 try {
                     installed.get(i).start();
                 } catch (BundleException e) {
-                    throw fail(jars.get(i), reason(e));
+                    String kernel = KernelImports.mismatch(installed.get(i), context);
+                    throw fail(jars.get(i), kernel != null ? kernel : reason(e));
                 }
             }
             for (int i = 0; i < installed.size(); i++) {

@@ -6,11 +6,11 @@ import java.util.List;
 import java.nio.file.Path;
 import java.util.Map;
 
-import sensor.api.env.MagneticField;
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
+import sensor.api.scene.MagneticField;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.env.SensorEnvironment;
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;

@@ -2,7 +2,7 @@ package sensor.cli;
 
 import java.util.Locale;
 
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 
 /** Short human-readable renderings of sensor data. */
 final class Format {

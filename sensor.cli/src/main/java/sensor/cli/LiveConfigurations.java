@@ -50,16 +50,16 @@ final class LiveConfigurations {
     }
 
     /** A material of {@code type} from its fields as text; a {@code color} among them is the camera colour. */
-    static sensor.api.env.MaterialSpec material(PluginCatalog catalog, String type, String text, String baseDir) {
+    static sensor.api.scene.MaterialSpec material(PluginCatalog catalog, String type, String text, String baseDir) {
         Map<String, Object> fields = new java.util.LinkedHashMap<>(fields(text));
         Object color = fields.remove("color");
         java.util.List<Double> rgb = null;
         if (color != null) {
             rgb = color instanceof java.util.List<?> l ? l.stream().map(v -> v instanceof Number n ? n.doubleValue() : Double.NaN)
                     .toList() : java.util.List.of(Double.NaN);
-            rgb = sensor.api.env.Light.checkColor(rgb);
+            rgb = sensor.api.scene.Light.checkColor(rgb);
         }
-        return new sensor.api.env.MaterialSpec(type, data(catalog, fields, baseDir), rgb);
+        return new sensor.api.scene.MaterialSpec(type, data(catalog, fields, baseDir), rgb);
     }
 
     /** A pose from a position [x, y, z] (m) and roll, pitch, yaw (degrees). */

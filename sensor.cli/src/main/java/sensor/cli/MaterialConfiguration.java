@@ -12,7 +12,7 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
-import sensor.api.env.MaterialSpec;
+import sensor.api.scene.MaterialSpec;
 import sensor.api.PluginCatalog;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;

@@ -16,7 +16,7 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 import sensor.api.PluginCatalog;
-import sensor.api.env.ObjectSpec;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.geom.Pose;

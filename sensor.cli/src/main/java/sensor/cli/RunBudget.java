@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import sensor.api.env.Simulation;
 import sensor.api.io.Recorder;
 import sensor.api.io.RecorderFactory;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.env.SensorEnvironment.SensorInfo;
 import sensor.cli.scenario.Scenario;
@@ -174,7 +174,7 @@ final class RunBudget {
                 long[] one = written(recorders, tmp.resolve(id + "-1"), formats, 1, f);
                 long[] two = written(recorders, tmp.resolve(id + "-2"), formats, 1, f, next);
                 long frames = (long) Math.floor(built.duration() * s.spec().frequency());
-                boolean lidar = f.data() instanceof LidarOutput;
+                boolean lidar = f.data() instanceof PointCloud;
                 int stride = lidar ? built.lidarFrameStride() : 1;
                 long recorded = (frames + stride - 1) / stride;
                 // a thinned lidar frame still goes to the streams (MCAP): its cost from a recorder with the stride
@@ -184,7 +184,7 @@ final class RunBudget {
                 bytes.put(id, one[1] - none[1] - perFrameBytes + recorded * perFrameBytes
                         + (frames - recorded) * (thinned[1] - one[1]));
                 if (lidar) {
-                    int points = ((LidarOutput) f.data()).count();
+                    int points = ((PointCloud) f.data()).count();
                     why.put(id, String.format(Locale.ROOT, "%,d frames of %,d points", frames, points));
                     largestFrame = Math.max(largestFrame, points);
                 } else {

@@ -44,7 +44,7 @@ final class Serve implements SensorSimCommand.Server {
             LOG.log(Level.WARNING, line);
         }
         live.setLiveView(view);
-        BundleListener events = (org.osgi.framework.SynchronousBundleListener) Serve::log; // in order with the sensors' lines
+        BundleListener events = (org.osgi.framework.SynchronousBundleListener) this::log; // in order with the sensors' lines
         context.addBundleListener(events);
         Configuration watcher = watchBundles(dir);
         try (ScenarioFolder scenarios = new ScenarioFolder(dir, live)) {
@@ -89,7 +89,7 @@ final class Serve implements SensorSimCommand.Server {
         return c;
     }
 
-    private static void log(BundleEvent e) {
+    private void log(BundleEvent e) {
         String what = switch (e.getType()) {
             case BundleEvent.INSTALLED -> "installed";
             case BundleEvent.STARTED -> "started";
@@ -101,6 +101,11 @@ final class Serve implements SensorSimCommand.Server {
         if (what != null) {
             Bundle b = e.getBundle();
             LOG.log(Level.INFO, "bundle {0}: {1} {2}", what, b.getSymbolicName(), b.getVersion());
+            String kernel = e.getType() == BundleEvent.INSTALLED || e.getType() == BundleEvent.UPDATED
+                    ? KernelImports.mismatch(b, context) : null;
+            if (kernel != null) {
+                LOG.log(Level.WARNING, "bundle {0} {1}; it is not started", new Object[] {b.getSymbolicName(), kernel});
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ import sensor.groundtruth.GroundTruthSensorType;
 class DemoJobTest {
     private static SensorSimCommand command(Environment env, ByteArrayOutputStream buf) {
         PrintStream p = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        return new SensorSimCommand(env, new sensor.env.Simulations(), sensor.api.PluginCatalog.of(java.util.List.of()),
+        return new SensorSimCommand(env, new sensor.env.Simulations(), new sensor.env.FixedCatalog(java.util.List.of()),
                 () -> null, dir -> { }, (deploy, out, live) -> 2, p, p);
     }
 
@@ -27,10 +27,10 @@ class DemoJobTest {
         String out = buf.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("sensor types:           [ground-truth]"), out);
         assertTrue(out.contains("stepped 1000 steps"), out);
-        // the car follows the spline through the square's corners, 4 s a side (MotionTest checks the spline): at t = 1 s
-        var car = new sensor.api.world.KinematicWorld.Waypoints(java.util.List.of(0.0, 4.0, 8.0, 12.0, 16.0), java.util.List.of(
+        // the car follows the spline through the square's corners, 4 s a side (MotionsTest checks the spline): at t = 1 s
+        var car = sensor.env.Motions.at(new sensor.api.world.KinematicWorld.Waypoints(java.util.List.of(0.0, 4.0, 8.0, 12.0, 16.0), java.util.List.of(
                 new sensor.api.geom.Vec3(-20, -20, 0), new sensor.api.geom.Vec3(20, -20, 0), new sensor.api.geom.Vec3(20, 20, 0),
-                new sensor.api.geom.Vec3(-20, 20, 0), new sensor.api.geom.Vec3(-20, -20, 0))).at(1);
+                new sensor.api.geom.Vec3(-20, 20, 0), new sensor.api.geom.Vec3(-20, -20, 0))), 1);
         var p = car.pose().position();
         assertTrue(out.contains(String.format(java.util.Locale.ROOT, "car at (%.2f, %.2f, 0.00)", p.x(), p.y())), out);
         assertTrue(out.contains("sensor ground-truth (ground-truth, ACTIVE): 10 frames"), out);

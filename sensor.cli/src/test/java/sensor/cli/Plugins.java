@@ -57,14 +57,14 @@ final class Plugins {
         all.addAll(sensor.lidar.hesai.HesaiCatalog.models());
         all.addAll(sensor.lidar.robosense.RoboSenseCatalog.models());
         all.addAll(sensor.lidar.livox.LivoxCatalog.models());
-        catalog = PluginCatalog.of(all);
+        catalog = new sensor.env.FixedCatalog(all);
         lidar.setCatalog(catalog);
         ouster.setCatalog(catalog);
     }
 
     /** The command line over this environment, writing with sensor.io and loading no plugins. */
     SensorSimCommand command(java.io.PrintStream out, java.io.PrintStream err) {
-        return new SensorSimCommand(env, simulations, catalog, () -> sensor.api.io.RecorderFactory.of(sensor.io.FormatWriters.all()), dir -> {
+        return new SensorSimCommand(env, simulations, catalog, () -> new sensor.env.WriterRecorders(sensor.io.FormatWriters.all()), dir -> {
             throw new SensorSimCommand.PluginException("--plugins is not available outside a framework");
         }, (deploy, outDir, live) -> 2, out, err);
     }

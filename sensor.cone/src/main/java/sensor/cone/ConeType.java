@@ -6,12 +6,12 @@ import java.util.List;
 import org.osgi.service.component.annotations.Component;
 
 import sensor.api.Args;
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.Sensor;
 import sensor.api.sensor.SensorType;
@@ -58,7 +58,7 @@ public class ConeType implements SensorType<ConeConfig> {
             private double lastRange = Double.NaN, lastTime;
 
             @Override
-            public Object sample(SampleContext ctx) {
+            public Channels sample(SampleContext ctx) {
                 double t = ctx.time();
                 EllipticCone.Nearest n = cone.nearest(pieces(ctx.scene(), ctx.sensorPose(t), t));
                 double range = n == null ? Double.NaN : n.distance();

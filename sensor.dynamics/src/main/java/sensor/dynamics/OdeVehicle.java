@@ -41,7 +41,7 @@ final class OdeVehicle {
     DynamicsModel.RigidBody wheel(int i) {
         return new DynamicsModel.RigidBody(spec.id() + "-wheel-" + WHEELS.get(i), new Pose(anchor(i), spec.pose().rotation()),
                 Vec3.ZERO, Vec3.ZERO, spec.wheelMass(),
-                List.of(new DynamicsModel.Collider(new sensor.api.env.Shape.Sphere(spec.wheelRadius()), Pose.IDENTITY)));
+                List.of(new DynamicsModel.Collider(new sensor.api.scene.Shape.Sphere(spec.wheelRadius()), Pose.IDENTITY)));
     }
 
     /**
@@ -52,7 +52,7 @@ final class OdeVehicle {
         List<DynamicsModel.Collider> colliders = spec.colliders();
         if (colliders.isEmpty()) {
             double l = spec.wheelbase() + 2 * spec.wheelRadius(), r = spec.wheelRadius();
-            colliders = List.of(new DynamicsModel.Collider(new sensor.api.env.Shape.Box(l / 2, 0.4 * spec.track(), r / 2),
+            colliders = List.of(new DynamicsModel.Collider(new sensor.api.scene.Shape.Box(l / 2, 0.4 * spec.track(), r / 2),
                     Pose.translation(spec.wheelbase() / 2, 0, r / 2)));
         }
         return new DynamicsModel.RigidBody(spec.id(), spec.pose(), Vec3.ZERO, Vec3.ZERO, spec.mass(), colliders);

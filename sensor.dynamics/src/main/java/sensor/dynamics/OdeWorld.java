@@ -27,7 +27,7 @@ import org.ode4j.ode.OdeConstants;
 import org.ode4j.ode.OdeHelper;
 
 import sensor.api.Args;
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;

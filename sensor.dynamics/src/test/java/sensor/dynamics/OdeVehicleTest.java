@@ -171,7 +171,7 @@ class OdeVehicleTest {
     void DYN_V_withoutCollidersTheChassisIsABoxAboveTheAxles() {
         var spec = new DynamicsModel.Vehicle("car", Pose.IDENTITY, 1500, List.of(), L, T, R_WHEEL, 20, 0.6, 20, 800, 3000);
         var c = new OdeVehicle(spec).chassis().colliders().get(0);
-        var box = (sensor.api.env.Shape.Box) c.shape();
+        var box = (sensor.api.scene.Shape.Box) c.shape();
         assertEquals(L / 2 + R_WHEEL, box.halfX(), 1e-12, "the wheelbase and a wheel radius beyond each axle");
         assertEquals(0.4 * T, box.halfY(), 1e-12);
         assertEquals(R_WHEEL / 2, box.halfZ(), 1e-12);

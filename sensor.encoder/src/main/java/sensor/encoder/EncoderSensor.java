@@ -2,7 +2,7 @@ package sensor.encoder;
 
 import java.util.List;
 
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.Sensor;
 
@@ -59,7 +59,7 @@ final class EncoderSensor implements Sensor {
     }
 
     @Override
-    public Object sample(SampleContext ctx) {
+    public Channels sample(SampleContext ctx) {
         double t = ctx.time();
         double z = sigma > 0 ? ctx.random().gaussian(ctx.index(), 0, 0) : 0;
         double m = measure(ctx.jointPosition(jointId, t), z);

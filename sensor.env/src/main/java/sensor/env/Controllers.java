@@ -14,7 +14,7 @@ import sensor.api.control.ControllerSpec;
 import sensor.api.control.ControllerType;
 import sensor.api.env.SensorEnvironment.ControllerInfo;
 import sensor.api.env.SensorEnvironment.SensorInfo;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.world.Actuated;
 import sensor.api.world.Command;

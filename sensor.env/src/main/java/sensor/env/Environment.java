@@ -25,9 +25,9 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import sensor.api.Args;
 import sensor.api.control.ControllerSpec;
 import sensor.api.control.ControllerType;
-import sensor.api.env.MagneticField;
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
+import sensor.api.scene.MagneticField;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.geom.Vec3;
 import sensor.api.io.OutputSink;
@@ -325,7 +325,7 @@ public class Environment implements SensorEnvironment {
                     frozen = history.frozen();
                 }
                 var context = new Sampling(this, slot, t, start, frozen, seed);
-                Object data;
+                sensor.api.frame.FrameData data;
                 try {
                     data = slot.sensor.sample(context);
                 } catch (RuntimeException e) {
@@ -398,7 +398,7 @@ public class Environment implements SensorEnvironment {
     }
 
     /** Gives an object another material from the next step on (see {@link sensor.api.env.Simulation#setMaterial}). */
-    public synchronized void setMaterial(String objectId, sensor.api.env.MaterialSpec material) {
+    public synchronized void setMaterial(String objectId, sensor.api.scene.MaterialSpec material) {
         ObjectSpec o = scene.objects().stream().filter(x -> x.id().equals(objectId)).findFirst().orElseThrow(
                 () -> new IllegalArgumentException("objectId '" + objectId + "' is unknown; known objects: "
                         + scene.objects().stream().map(ObjectSpec::id).toList()));
@@ -421,7 +421,7 @@ public class Environment implements SensorEnvironment {
     public synchronized void setAmbient(AmbientMaterial ambient) { scene.setAmbient(Args.notNull("ambient", ambient)); }
 
     @Override
-    public synchronized void setLights(List<sensor.api.env.Light> lights) {
+    public synchronized void setLights(List<sensor.api.scene.Light> lights) {
         Args.notNull("lights", lights).forEach(l -> Args.notNull("light", l));
         scene.setLights(lights);
     }

@@ -124,7 +124,7 @@ final class KinematicWorldImpl implements KinematicWorld, Actuated {
             throw new IllegalArgumentException("bodyId '" + bodyId + "' is unknown; known bodies: " + bodies.keySet());
         }
         Commanded c = commanded.get(bodyId);
-        return c != null ? c.at(time()) : m.at(time());
+        return c != null ? c.at(time()) : Motions.at(m, time());
     }
 
     @Override

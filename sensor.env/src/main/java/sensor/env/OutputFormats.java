@@ -46,7 +46,7 @@ public class OutputFormats implements RecorderFactory {
                         }
                     }
                 });
-        return RecorderFactory.of(byId);
+        return new WriterRecorders(byId);
     }
 
     @Override

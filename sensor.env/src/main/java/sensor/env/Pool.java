@@ -28,7 +28,7 @@ public class Pool implements ComputePool {
             w.setDaemon(true);
             return w;
         }, null, false);
-        delegate = ComputePool.of(pool);
+        delegate = new ForkJoinComputePool(pool);
     }
 
     @Deactivate

@@ -1,6 +1,6 @@
 package sensor.env;
 
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
 import sensor.api.random.CounterRandom;

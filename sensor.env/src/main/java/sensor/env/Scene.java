@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.PluginType;
-import sensor.api.env.SceneView;
-import sensor.api.env.Shape;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.material.AmbientMaterial;
 import sensor.api.material.AmbientMaterialType;
@@ -39,7 +39,7 @@ final class Scene {
     private Interruptions interruptions;
     private java.util.function.DoubleSupplier clock = () -> 0;
     private AmbientMaterial ambient = AmbientMaterial.defaultAir();
-    private List<sensor.api.env.Light> lights = List.of();
+    private List<sensor.api.scene.Light> lights = List.of();
     private long revision;
     private SceneView cached;
     private WorldSnapshot cachedFor;
@@ -220,7 +220,7 @@ final class Scene {
         return ambient;
     }
 
-    void setLights(List<sensor.api.env.Light> lights) {
+    void setLights(List<sensor.api.scene.Light> lights) {
         this.lights = List.copyOf(lights);
         revision++;
     }
@@ -248,7 +248,7 @@ final class Scene {
     }
 
     private record View(List<ObjectSpec> objects, List<SurfaceMaterial> materials, List<AmbientMaterial> volumes,
-            AmbientMaterial ambient, List<sensor.api.env.Light> lights, long revision, WorldHistory history)
+            AmbientMaterial ambient, List<sensor.api.scene.Light> lights, long revision, WorldHistory history)
             implements SceneView {
         @Override
         public AmbientMaterial volume(int index) {

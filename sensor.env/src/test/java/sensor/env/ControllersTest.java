@@ -18,7 +18,7 @@ import sensor.api.control.ControllerType;
 import sensor.api.env.SensorEnvironment.SensorInfo.State;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;

@@ -9,10 +9,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.env.SensorEnvironment.SensorInfo.State;
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
@@ -39,8 +39,9 @@ class EnvironmentTest {
                 throw new IllegalArgumentException("config must not be 'bad'");
             }
             return new Sensor() {
-                @Override public Object sample(sensor.api.sensor.SampleContext c) {
-                    return new double[] {c.time(), c.sensorPose(c.time()).position().x()};
+                @Override public sensor.api.frame.Channels sample(sensor.api.sensor.SampleContext c) {
+                    return new sensor.api.frame.Channels(List.of("t", "x"), List.of("s", "m"),
+                            new double[] {c.time(), c.sensorPose(c.time()).position().x()});
                 }
                 @Override public void close() { closed.add(this); }
             };
@@ -72,7 +73,7 @@ class EnvironmentTest {
     }
 
     private double[] data(int i) {
-        return (double[]) frames.get(i).data();
+        return ((sensor.api.frame.Channels) frames.get(i).data()).values();
     }
 
     @Test
@@ -93,7 +94,7 @@ class EnvironmentTest {
             }
 
             @Override
-            public sensor.api.raytrace.TraceScene createScene(sensor.api.env.SceneView scene, int threads) {
+            public sensor.api.raytrace.TraceScene createScene(sensor.api.scene.SceneView scene, int threads) {
                 throw new UnsupportedOperationException();
             }
 

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 
 import sensor.api.ConfigData;
 import sensor.api.ConfigReader;
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.env.SensorEnvironment.SensorInfo.State;
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.env.Simulation;
 import sensor.api.geom.Pose;
 import sensor.api.material.Lambertian;
@@ -64,12 +64,15 @@ class SimulationsTest {
         assertEquals(List.of(), factory.simulations());
     }
 
+    private static final sensor.api.frame.Channels OVERRIDE = new sensor.api.frame.Channels(List.of("override"),
+            List.of("1"), new double[] {1});
+
     @Test
     void aHigherRankedTypeWithTheSameIdOverridesAndTheOtherReturnsWhenItLeaves() {
         Simulations factory = new Simulations();
         factory.bindSensorType(new EnvironmentTest.ProbeType(), 0);
         sensor.api.sensor.SensorType<String> override = new EnvironmentTest.ProbeType() {
-            @Override public sensor.api.sensor.Sensor create(String config) { return c -> "override"; }
+            @Override public sensor.api.sensor.Sensor create(String config) { return c -> OVERRIDE; }
         };
         try (Simulation sim = factory.create("rank")) {
             List<SensorFrame> frames = new ArrayList<>();
@@ -80,12 +83,12 @@ class SimulationsTest {
             sim.advance(0.1);
             factory.unbindSensorType(override);
             sim.advance(0.1);
-            assertTrue(frames.get(0).data() instanceof double[]);
-            assertEquals("override", frames.get(1).data());
-            assertTrue(frames.get(2).data() instanceof double[]);
+            assertTrue(frames.get(0).data() != OVERRIDE);
+            assertEquals(OVERRIDE, frames.get(1).data());
+            assertTrue(frames.get(2).data() != OVERRIDE);
             factory.bindSensorType(override, -5); // a lower-ranked one does not take over
             sim.advance(0.1);
-            assertTrue(frames.get(3).data() instanceof double[]);
+            assertTrue(frames.get(3).data() != OVERRIDE);
         }
     }
 

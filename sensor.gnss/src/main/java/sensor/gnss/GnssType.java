@@ -6,7 +6,7 @@ import org.osgi.service.component.annotations.Component;
 
 import sensor.api.Args;
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.Sensor;
 import sensor.api.sensor.SensorType;
@@ -73,7 +73,7 @@ public class GnssType implements SensorType<GnssConfig> {
         }
 
         @Override
-        public Object sample(SampleContext ctx) {
+        public Channels sample(SampleContext ctx) {
             double t = ctx.time();
             Vec3 p = ctx.sensorPose(t).position();
             double dt = Double.isNaN(lastTime) ? ctx.period() : t - lastTime;

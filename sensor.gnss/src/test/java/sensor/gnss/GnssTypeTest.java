@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;

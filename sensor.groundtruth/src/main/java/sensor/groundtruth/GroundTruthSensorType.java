@@ -6,7 +6,7 @@ import org.osgi.service.component.annotations.Component;
 
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.Sensor;
 import sensor.api.sensor.SensorType;

@@ -5,7 +5,7 @@ import java.util.List;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
 import sensor.api.random.CounterRandom;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.Sensor;
 import sensor.imu.api.StageContext;
@@ -49,7 +49,7 @@ final class ImuSensor implements Sensor {
     }
 
     @Override
-    public Object sample(SampleContext ctx) {
+    public Channels sample(SampleContext ctx) {
         double t = ctx.time();
         Pose imu = ctx.sensorPose(t);
         HostMotion motion = HostMotion.of(ctx, t);

@@ -5,7 +5,7 @@ import java.lang.management.ManagementFactory;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorMount;
 import sensor.imu.config.ImuConfig;
 

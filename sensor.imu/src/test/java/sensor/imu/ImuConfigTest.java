@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.imu.config.Accelerometer;
 import sensor.imu.config.ImuConfig;
 import sensor.imu.config.Matrix3;

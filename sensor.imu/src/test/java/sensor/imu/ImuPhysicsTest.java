@@ -7,11 +7,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.MagneticField;
+import sensor.api.scene.MagneticField;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorMount;
 import sensor.api.world.KinematicWorld;
 import sensor.imu.config.Accelerometer;

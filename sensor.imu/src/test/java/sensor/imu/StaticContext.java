@@ -2,7 +2,7 @@ package sensor.imu;
 
 import java.util.function.Function;
 
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
 import sensor.api.random.CounterRandom;

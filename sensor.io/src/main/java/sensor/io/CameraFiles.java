@@ -7,7 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import sensor.api.camera.CameraImage;
+import sensor.api.frame.CameraImage;
 
 /**
  * A camera frame as files: the RGB image (8-bit PNG), the depth image (16-bit grey PNG, millimetres along the optical

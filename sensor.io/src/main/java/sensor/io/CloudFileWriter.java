@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import sensor.api.io.FrameWriter;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.api.sensor.SensorFrame;
 
 /**
@@ -29,7 +29,7 @@ abstract class CloudFileWriter implements FrameWriter {
         Set<String> warned = new HashSet<>();
         return new Writer() {
             @Override
-            public void pointCloud(SensorFrame frame, LidarOutput cloud) throws IOException {
+            public void pointCloud(SensorFrame frame, PointCloud cloud) throws IOException {
                 if (OutputFiles.thinned(frame, lidarFrameStride)) {
                     return;
                 }

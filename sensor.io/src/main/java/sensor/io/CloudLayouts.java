@@ -3,7 +3,7 @@ package sensor.io;
 import java.util.ArrayList;
 import java.util.List;
 
-import sensor.api.lidar.CloudLayout;
+import sensor.api.frame.CloudLayout;
 import sensor.io.Points.Field;
 import sensor.io.Points.Kind;
 

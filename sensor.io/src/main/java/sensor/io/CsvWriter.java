@@ -9,9 +9,9 @@ import java.util.Map;
 import org.osgi.service.component.annotations.Component;
 
 import sensor.api.io.FrameWriter;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 
 /**
@@ -40,7 +40,7 @@ public final class CsvWriter implements FrameWriter {
         private record Table(List<String> names, LiveFile file) {}
 
         @Override
-        public void pointCloud(SensorFrame frame, LidarOutput cloud) throws IOException {
+        public void pointCloud(SensorFrame frame, PointCloud cloud) throws IOException {
             if (cloud.offset(OutputField.RADIAL_VELOCITY_F32) < 0 || OutputFiles.thinned(frame, stride)) {
                 return;
             }

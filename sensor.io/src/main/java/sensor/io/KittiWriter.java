@@ -18,7 +18,7 @@ import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
 import sensor.api.io.FrameWriter;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.api.sensor.SensorFrame;
 
 /**
@@ -49,7 +49,7 @@ public final class KittiWriter implements FrameWriter {
         }
 
         @Override
-        public void pointCloud(SensorFrame frame, LidarOutput cloud) throws IOException {
+        public void pointCloud(SensorFrame frame, PointCloud cloud) throws IOException {
             if ((frame.index() - 1) % stride != 0) {
                 return;
             }

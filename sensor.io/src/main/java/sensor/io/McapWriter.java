@@ -14,10 +14,10 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.osgi.service.metatype.annotations.Option;
 
-import sensor.api.camera.CameraImage;
+import sensor.api.frame.CameraImage;
 import sensor.api.io.FrameWriter;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 
@@ -71,7 +71,7 @@ public final class McapWriter implements FrameWriter {
         Ros2Topics topics = new Ros2Topics(mcap);
         return new Writer() {
             @Override
-            public void pointCloud(SensorFrame frame, LidarOutput cloud) throws IOException {
+            public void pointCloud(SensorFrame frame, PointCloud cloud) throws IOException {
                 Points p = Points.of(cloud);
                 if (p != null) {
                     topics.points(frame, p);

@@ -10,10 +10,10 @@ import java.util.Set;
 
 import org.osgi.service.component.annotations.Component;
 
-import sensor.api.camera.CameraImage;
+import sensor.api.frame.CameraImage;
 import sensor.api.io.FrameWriter;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 
 /**
@@ -35,7 +35,7 @@ public final class PngWriter implements FrameWriter {
         Map<String, ScalarSeries> plots = new LinkedHashMap<>();
         return new Writer() {
             @Override
-            public void pointCloud(SensorFrame frame, LidarOutput cloud) throws IOException {
+            public void pointCloud(SensorFrame frame, PointCloud cloud) throws IOException {
                 Points p = OutputFiles.thinned(frame, lidarFrameStride) ? null : Points.of(cloud);
                 if (p != null) {
                     files.atomic(files.frameFile(frame, "-range.png"), o -> Previews.png(Previews.rangeImage(p), o));

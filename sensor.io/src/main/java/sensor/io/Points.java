@@ -2,9 +2,9 @@ package sensor.io;
 
 import java.util.List;
 
-import sensor.api.lidar.CloudLayout;
-import sensor.api.lidar.OutputField;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.CloudLayout;
+import sensor.api.frame.OutputField;
+import sensor.api.frame.PointCloud;
 
 /**
  * The points of one lidar output as columns, ready to write: only points with finite coordinates (and,
@@ -124,7 +124,7 @@ public final class Points {
             new java.util.concurrent.atomic.AtomicReference<>(new Object[2]);
 
     /** Extracts the points (once per output: the last extraction is kept); null when the output has no XYZ. */
-    public static Points of(LidarOutput o) {
+    public static Points of(PointCloud o) {
         Object[] last = LAST.get();
         if (last[0] == o) {
             return (Points) last[1];
@@ -134,7 +134,7 @@ public final class Points {
         return p;
     }
 
-    private static Points extract(LidarOutput o) {
+    private static Points extract(PointCloud o) {
         if (o.offset(OutputField.XYZ_VEC3_F32) < 0) {
             return null;
         }

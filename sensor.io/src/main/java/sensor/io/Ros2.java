@@ -198,7 +198,7 @@ public final class Ros2 {
     }
 
     /**
-     * A PointCloud2 of {@code p} (height 1, dense) in the cloud's {@link sensor.api.lidar.CloudLayout}: the generic one
+     * A PointCloud2 of {@code p} (height 1, dense) in the cloud's {@link sensor.api.frame.CloudLayout}: the generic one
      * has x, y, z, intensity FLOAT32, ring UINT16, time FLOAT64 (absolute firing time, s), each present when the output
      * has it, then every other field the lidar was asked for ({@link Points#extras}), each at its natural alignment; the
      * vendor layouts are those of the vendors' ROS 2 drivers ({@link CloudLayouts}).
@@ -375,7 +375,7 @@ public final class Ros2 {
      * {@code sensorsim_fov} with d = [half the horizontal field of view, rad]). ROS puts pixel centres at integers, so
      * its principal point is the image's (pixel centres at half-integers) less half a pixel.
      */
-    public static byte[] cameraInfo(double stamp, String frameId, sensor.api.camera.CameraImage img) {
+    public static byte[] cameraInfo(double stamp, String frameId, sensor.api.frame.CameraImage img) {
         Cdr c = new Cdr(512);
         header(c, stamp, frameId);
         c.u32(img.height()).u32(img.width());

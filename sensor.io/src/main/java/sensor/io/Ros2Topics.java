@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 
@@ -70,14 +70,14 @@ public final class Ros2Topics {
 
     /** Publishes any frame: a lidar's points (when it has XYZ) or scalar channels; other data is skipped. */
     public void frame(SensorFrame f) throws IOException {
-        if (f.data() instanceof sensor.api.lidar.LidarOutput lidar) {
+        if (f.data() instanceof sensor.api.frame.PointCloud lidar) {
             Points p = Points.of(lidar);
             if (p != null) {
                 points(f, p);
             }
         } else if (f.data() instanceof Channels c) {
             channels(f, c);
-        } else if (f.data() instanceof sensor.api.camera.CameraImage img) {
+        } else if (f.data() instanceof sensor.api.frame.CameraImage img) {
             image(f, img);
         }
     }
@@ -90,7 +90,7 @@ public final class Ros2Topics {
      * for none) and {@code /<id>/camera_info}, in the frame {@code <id>_optical} (z forward, x right, y down). On a
      * camera's first frame {@code /tf_static} is published again with the mounts and every optical frame.
      */
-    public void image(SensorFrame f, sensor.api.camera.CameraImage img) throws IOException {
+    public void image(SensorFrame f, sensor.api.frame.CameraImage img) throws IOException {
         clock(f);
         String id = f.sensorId(), optical = id + "_optical";
         if (opticalFrames.add(id)) { // the whole static tree again, now with this optical frame: the latest is complete

@@ -14,7 +14,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import sensor.api.camera.CameraImage;
+import sensor.api.frame.CameraImage;
 import sensor.api.geom.Pose;
 import sensor.api.sensor.SensorFrame;
 

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import sensor.api.io.Recorder;
-import sensor.api.lidar.CloudLayout;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
-import sensor.api.lidar.PointBuffer;
+import sensor.api.frame.CloudLayout;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
+import sensor.api.frame.PointBuffer;
 import sensor.api.sensor.SensorFrame;
 
 /**
@@ -47,7 +47,7 @@ class CloudLayoutTest {
     }
 
     /** Records {@code cloud} as one frame of lidar {@code id} to MCAP and reads it back. */
-    private Map<String, String> record(String id, LidarOutput cloud) throws IOException, InterruptedException {
+    private Map<String, String> record(String id, PointCloud cloud) throws IOException, InterruptedException {
         Recorder sink = Fixtures.record(dir, "mcap");
         sink.accept(new SensorFrame(id, "lidar", 1, T0 + 0.1, T0 + 0.1, cloud));
         sink.close();
@@ -66,10 +66,10 @@ class CloudLayoutTest {
         return p;
     }
 
-    static LidarOutput cloud(CloudLayout layout) {
+    static PointCloud cloud(CloudLayout layout) {
         PointBuffer p = points();
         System.arraycopy(RING, 0, p.ints(OutputField.RING_ID_U16), 0, 3);
-        return new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.RING_ID_U16,
+        return new PointCloud(List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.RING_ID_U16,
                 OutputField.TIME_STAMP_F64), p, null, layout);
     }
 
@@ -117,7 +117,7 @@ class CloudLayoutTest {
     void theCalibratedReflectivityFieldIsWhatTheVendorLayoutsReport() throws Exception {
         PointBuffer p = points();
         System.arraycopy(new float[] {0.5f, 1.0f, 1e4f}, 0, p.floats(OutputField.REFLECTIVITY_F32), 0, 3);
-        Map<String, String> read = record("ouster", new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32,
+        Map<String, String> read = record("ouster", new PointCloud(List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32,
                 OutputField.TIME_STAMP_F64, OutputField.REFLECTIVITY_F32), p, null, CloudLayout.OUSTER));
         assertEquals(50, point(read, "ouster", 0)[5], "50 % Lambertian");
         assertEquals(100, point(read, "ouster", 1)[5], "100 % Lambertian");

@@ -6,10 +6,10 @@ import java.util.List;
 
 import sensor.api.io.Recorder;
 import sensor.api.io.RecorderFactory;
-import sensor.api.lidar.OutputField;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.OutputField;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 
 /** Synthetic frames with values computed here, independently of the code under test. */
 final class Fixtures {
@@ -24,7 +24,7 @@ final class Fixtures {
 
     /** A recorder writing {@code formats} into {@code dir} with this bundle's writers, every lidar frame to files. */
     static Recorder record(java.nio.file.Path dir, String... formats) throws java.io.IOException {
-        return RecorderFactory.of(FormatWriters.all()).open(dir, java.util.Set.of(formats), 1);
+        return new sensor.env.WriterRecorders(FormatWriters.all()).open(dir, java.util.Set.of(formats), 1);
     }
 
     static float x(int ring, int col, int frame) {
@@ -95,9 +95,9 @@ final class Fixtures {
     }
 
     /** Column-major points (ring fastest), like a spinning lidar. */
-    static LidarOutput lidar(List<OutputField> fields, int frame) {
+    static PointCloud lidar(List<OutputField> fields, int frame) {
         int n = RINGS * COLS;
-        ByteBuffer b = ByteBuffer.allocate(n * LidarOutput.stride(fields)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(n * PointCloud.stride(fields)).order(ByteOrder.LITTLE_ENDIAN);
         for (int c = 0; c < COLS; c++) {
             for (int r = 0; r < RINGS; r++) {
                 for (OutputField f : fields) {
@@ -121,7 +121,7 @@ final class Fixtures {
                 }
             }
         }
-        return new LidarOutput(fields, n, b.flip());
+        return new PointCloud(fields, n, b.flip());
     }
 
     static SensorFrame lidarFrame(String id, int frame, List<OutputField> fields) {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import sensor.api.io.Recorder;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.OutputField;
 import sensor.api.sensor.SensorFrame;
 
 /** Atomic writes, missing optional lidar fields and bad input. */
@@ -167,8 +167,8 @@ class FormatWritersEdgeTest {
         b.putFloat(0).putFloat(0).putFloat(2).putFloat(1).putFloat(3);
         b.flip();
         Recorder sink = Fixtures.record(dir, "csv");
-        sink.accept(new SensorFrame("radar", "radar", 1, 0.1, 0.1, new sensor.api.lidar.LidarOutput(fields, 2, b)));
-        sink.accept(new SensorFrame("cone", "cone", 1, 0.1, 0.1, new sensor.api.sensor.Channels(List.of("range", "speed"),
+        sink.accept(new SensorFrame("radar", "radar", 1, 0.1, 0.1, new sensor.api.frame.PointCloud(fields, 2, b)));
+        sink.accept(new SensorFrame("cone", "cone", 1, 0.1, 0.1, new sensor.api.frame.Channels(List.of("range", "speed"),
                 List.of("m", "m/s"), new double[] {1.5, Double.NaN})));
         sink.close();
         List<String> rows = Files.readAllLines(dir.resolve("radar/radar-000001.csv"));

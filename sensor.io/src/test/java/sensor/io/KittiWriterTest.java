@@ -17,8 +17,8 @@ import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
 import sensor.api.io.FrameWriter;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
 import sensor.api.sensor.SensorFrame;
 
 /**
@@ -43,8 +43,8 @@ class KittiWriterTest {
         List<OutputField> fields = List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32, OutputField.IS_HIT_I32);
         FrameWriter.Writer w = new KittiWriter().open(dir, 1);
         for (int k = 1; k <= 3; k++) {
-            LidarOutput o = Fixtures.lidar(fields, k);
-            LidarOutput posed = new LidarOutput(o.fields(), o.count(), o.data(), pose(k));
+            PointCloud o = Fixtures.lidar(fields, k);
+            PointCloud posed = new PointCloud(o.fields(), o.count(), o.data(), pose(k));
             w.pointCloud(new SensorFrame("os 1", "lidar", k, 0.025 + 0.1 * k, 0.045 + 0.1 * k, posed), posed);
         }
         List<Path> files = w.close();

@@ -8,14 +8,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
-import sensor.api.lidar.PointBuffer;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
+import sensor.api.frame.PointBuffer;
 
 /** The writers' columns read from a lidar output's columns: any field order, hits only, the values and their text. */
 class PointsTest {
     /** Two points: (3, 4, 12) a hit and (1, 2, 2) a miss (when the output has the hit flag). */
-    private static LidarOutput output(OutputField first) {
+    private static PointCloud output(OutputField first) {
         PointBuffer p = new PointBuffer(2);
         p.count(2);
         float[] xyz = {3, 4, 12, 1, 2, 2};
@@ -27,7 +27,7 @@ class PointsTest {
         p.ints(OutputField.RING_ID_U16)[0] = 7;
         p.ints(OutputField.RING_ID_U16)[1] = 9;
         p.ints(OutputField.IS_HIT_I32)[0] = 1;
-        return new LidarOutput(List.of(first, OutputField.XYZ_VEC3_F32), p, null);
+        return new PointCloud(List.of(first, OutputField.XYZ_VEC3_F32), p, null);
     }
 
     @Test
@@ -42,7 +42,7 @@ class PointsTest {
 
     @Test
     void theColumnsTheirFieldsAndTheRange() {
-        LidarOutput o = output(OutputField.INTENSITY_F32);
+        PointCloud o = output(OutputField.INTENSITY_F32);
         Points p = Points.of(o);
         assertSame(p, Points.of(o), "one extraction per output, shared by the formats writing it");
         List<Points.Field> f = p.fields();

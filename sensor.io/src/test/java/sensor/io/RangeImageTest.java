@@ -7,9 +7,9 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
-import sensor.api.lidar.PointBuffer;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
+import sensor.api.frame.PointBuffer;
 
 /** Range images are as wide as the lidar has columns, whatever fraction of its rays returned. */
 class RangeImageTest {
@@ -46,7 +46,7 @@ class RangeImageTest {
             ringIds[i] = ringIds[j];
             ringIds[j] = t;
         }
-        return Points.of(new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.RING_ID_U16), p, null));
+        return Points.of(new PointCloud(List.of(OutputField.XYZ_VEC3_F32, OutputField.RING_ID_U16), p, null));
     }
 
     @Test
@@ -62,7 +62,7 @@ class RangeImageTest {
             p.ints(OutputField.RING_ID_U16)[i] = single.ring[k];
         }
         p.count(2 * single.n);
-        Points dual = Points.of(new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.RING_ID_U16), p, null));
+        Points dual = Points.of(new PointCloud(List.of(OutputField.XYZ_VEC3_F32, OutputField.RING_ID_U16), p, null));
         assertEquals(1024, Previews.rangeImage(dual).getWidth());
     }
 

@@ -13,14 +13,14 @@ import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.test.common.annotation.InjectService;
 import org.osgi.test.junit5.service.ServiceExtension;
 
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.Shape;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.Shape;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.geom.Pose;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
 import sensor.api.material.Lambertian;
 import sensor.api.sensor.SensorFrame;
 
@@ -73,7 +73,7 @@ class LiveConfigurationTest {
         double sum = 0;
         long n = 0;
         for (SensorFrame f : frames) {
-            LidarOutput o = (LidarOutput) f.data();
+            PointCloud o = (PointCloud) f.data();
             for (int i = 0; i < o.count(); i++) {
                 sum += o.getFloat(i, OutputField.INTENSITY_F32, 0);
                 n++;

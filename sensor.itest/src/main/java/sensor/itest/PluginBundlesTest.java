@@ -14,16 +14,16 @@ import org.osgi.test.common.annotation.InjectService;
 import org.osgi.test.junit5.context.BundleContextExtension;
 import org.osgi.test.junit5.service.ServiceExtension;
 
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.env.SensorEnvironment;
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.material.Lambertian;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 import sensor.lidar.api.LidarConfig;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.api.lidar.LidarModelType;
 import sensor.materials.api.GgxAndOrenNayarMaterial;
 
@@ -67,7 +67,7 @@ class PluginBundlesTest {
                     new sensor.lidar.api.StageSpec("distance-gaussian", null))), SensorMount.on("car", Pose.IDENTITY), 10));
             env.advance(0.1);
             assertEquals(1, rig.frames.size());
-            LidarOutput out = (LidarOutput) rig.frames.get(0).data();
+            PointCloud out = (PointCloud) rig.frames.get(0).data();
             assertTrue(out.count() > 5000, "points on the ground: " + out.count());
         } finally {
             env.objects().forEach(o -> env.removeObject(o.id()));

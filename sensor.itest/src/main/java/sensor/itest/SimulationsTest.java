@@ -16,12 +16,12 @@ import org.osgi.test.common.annotation.InjectService;
 import org.osgi.test.junit5.context.BundleContextExtension;
 import org.osgi.test.junit5.service.ServiceExtension;
 
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.Shape;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.geom.Pose;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
@@ -96,7 +96,7 @@ class SimulationsTest {
             List<SensorFrame> lidar = rig.frames.stream().filter(f -> f.sensorId().equals("lidar")).toList();
             assertEquals(reference.size(), lidar.size());
             for (int i = 0; i < lidar.size(); i++) {
-                assertEquals(((LidarOutput) reference.get(i).data()).data(), ((LidarOutput) lidar.get(i).data()).data(),
+                assertEquals(((PointCloud) reference.get(i).data()).data(), ((PointCloud) lidar.get(i).data()).data(),
                         "lidar frame " + i + " bytes");
             }
             assertEquals(25, rig.frames.stream().filter(f -> f.sensorId().equals("truth")).count(), "truth until t = 0.5 s");

@@ -1,7 +1,7 @@
 package sensor.lidar;
 
 import sensor.api.geom.Pose;
-import sensor.api.lidar.PointBuffer;
+import sensor.api.frame.PointBuffer;
 import sensor.api.lidar.RayBuffer;
 import sensor.api.random.CounterRandom;
 import sensor.api.raytrace.TraceScene;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import sensor.api.ComputePool;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.api.lidar.OutputNoise;
 import sensor.api.lidar.RayDistortion;
 import sensor.api.lidar.RayPatternGenerator;
@@ -72,7 +72,7 @@ final class LidarSensor implements Sensor {
     }
 
     @Override
-    public Object sample(SampleContext ctx) {
+    public PointCloud sample(SampleContext ctx) {
         RaytraceBackend backend = backends.get();
         if (backend == null) {
             if (!warnedNoBackend) {
@@ -93,7 +93,7 @@ final class LidarSensor implements Sensor {
         }
         LidarFrame frame = new LidarFrame(ctx, scene, graph);
         graph.run(frame);
-        return new LidarOutput(config.fields(), frame.points, ctx.sensorPose(ctx.time()), config.cloudLayout());
+        return new PointCloud(config.fields(), frame.points, ctx.sensorPose(ctx.time()), config.cloudLayout());
     }
 
     private void closeScene() {

@@ -15,8 +15,8 @@ import sensor.api.ConfigReader;
 import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.lidar.LidarModelType;
-import sensor.api.lidar.CloudLayout;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.CloudLayout;
+import sensor.api.frame.OutputField;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.api.lidar.RayPatternType;
 import sensor.lidar.api.ReturnMode;
@@ -75,7 +75,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile ComputePool pool;
 
-    /** Sets the catalogue directly (plain Java use without DS), e.g. {@code PluginCatalog.of(stageTypes)}. */
+    /** Sets the catalogue directly (plain Java use without DS), e.g. a {@code sensor.env.FixedCatalog} of stage types. */
     public void setCatalog(PluginCatalog c) { catalog = c; }
 
     /**
@@ -242,7 +242,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
             noises.add(new LidarStages.PluginStage<>(s.typeId(), (OutputNoise) create(OutputNoiseType.class, s)));
         }
         return new LidarSensor(config, List.copyOf(distortions), List.copyOf(noises), () -> backend,
-                pool != null ? pool : ComputePool.common());
+                pool != null ? pool : ComputePool.serial());
     }
 
     @SuppressWarnings({"rawtypes", "unchecked"})

@@ -2,7 +2,7 @@ package sensor.lidar;
 
 import java.util.Set;
 
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.OutputField;
 
 /**
  * One step of the lidar process [L-P] with one job: it reads some columns of a {@link LidarFrame} and writes

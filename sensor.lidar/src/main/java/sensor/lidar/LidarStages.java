@@ -24,13 +24,13 @@ import java.util.function.IntConsumer;
 import java.util.function.IntToDoubleFunction;
 import java.util.function.IntUnaryOperator;
 
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.OutputField;
 import sensor.api.lidar.OutputNoise;
-import sensor.api.lidar.PointBuffer;
+import sensor.api.frame.PointBuffer;
 import sensor.api.lidar.RayBuffer;
 import sensor.api.lidar.RayDistortion;
 import sensor.api.lidar.RayInterval;

@@ -4,7 +4,7 @@ import org.osgi.service.component.annotations.Component;
 
 import sensor.api.lidar.OutputNoise;
 import sensor.api.lidar.OutputNoiseType;
-import sensor.api.lidar.PointBuffer;
+import sensor.api.frame.PointBuffer;
 import sensor.api.lidar.RayBuffer;
 import sensor.api.lidar.RayDistortion;
 import sensor.api.lidar.RayDistortionType;

@@ -2,7 +2,7 @@ package sensor.lidar;
 
 import sensor.api.ComputePool;
 
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 import sensor.api.material.AmbientMaterial;
 import sensor.api.material.SurfaceMaterial;
 import sensor.api.random.CounterRandom;
@@ -231,12 +231,12 @@ final class ReturnPipeline {
     }
 
     /** Reads the suns and the sky of {@code lights} (irradiance in W/m², as klx of daylight) [L-DET]. */
-    private void lights(java.util.List<sensor.api.env.Light> lights) {
+    private void lights(java.util.List<sensor.api.scene.Light> lights) {
         double[] sun = new double[0];
         double sky = 0;
-        for (sensor.api.env.Light l : lights) {
+        for (sensor.api.scene.Light l : lights) {
             double klx = l.irradiance() * Detection.KLX_PER_W_M2;
-            if (l.kind() == sensor.api.env.Light.Kind.SKY) {
+            if (l.kind() == sensor.api.scene.Light.Kind.SKY) {
                 sky += klx;
             } else {
                 sensor.api.geom.Vec3 to = l.direction().normalized().times(-1);

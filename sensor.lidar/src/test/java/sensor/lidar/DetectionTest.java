@@ -7,11 +7,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.Light;
+import sensor.api.scene.Light;
 import sensor.api.geom.Vec3;
 import sensor.api.lidar.LidarModelType.DetectionLine;
 import sensor.api.lidar.LidarModelType.RangePrecision;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.OutputField;
 import sensor.api.lidar.RayInterval;
 import sensor.api.material.Lambertian;
 import sensor.api.material.SurfaceMaterial;
@@ -344,7 +344,7 @@ class DetectionTest {
             LidarRig rig = new LidarRig();
             rig.env.setSeed(40 + k);
             rig.material("glossy", glossy);
-            rig.add("wall", new sensor.api.env.Shape.Plane(), new sensor.api.geom.Pose(new Vec3(walls[k], 0, 0),
+            rig.add("wall", new sensor.api.scene.Shape.Plane(), new sensor.api.geom.Pose(new Vec3(walls[k], 0, 0),
                     SweepPattern.zTo(n)), "glossy"); // through (x, 0, 0), facing the sensor and tilted up
             rig.env.setLights(List.of(lights[k]));
             Vec3[] dirs = new Vec3[rays];

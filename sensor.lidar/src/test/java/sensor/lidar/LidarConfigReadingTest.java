@@ -17,9 +17,9 @@ import sensor.api.ConfigReader;
 import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
 import sensor.api.geom.Pose;
-import sensor.api.lidar.CloudLayout;
+import sensor.api.frame.CloudLayout;
 import sensor.api.lidar.LidarModelType;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.OutputField;
 import sensor.api.lidar.RayPatternType;
 import sensor.api.lidar.CatalogModel;
 import sensor.lidar.api.LidarConfig;
@@ -73,7 +73,7 @@ class LidarConfigReadingTest {
 
     private static LidarSensorType type() {
         LidarSensorType t = new LidarSensorType();
-        t.setCatalog(PluginCatalog.of(List.of(TestModels.OS1_32, TestModels.OS1_64)));
+        t.setCatalog(new sensor.env.FixedCatalog(List.of(TestModels.OS1_32, TestModels.OS1_64)));
         return t;
     }
 
@@ -170,7 +170,7 @@ class LidarConfigReadingTest {
         assertEquals("mode '600rpm' is unknown for Ouster OS1-32; its modes: [1024x10, 512x10, 512x20, 2048x10]",
                 e.getMessage());
         LidarSensorType bare = new LidarSensorType();
-        bare.setCatalog(PluginCatalog.of(List.of()));
+        bare.setCatalog(new sensor.env.FixedCatalog(List.of()));
         e = assertThrows(IllegalArgumentException.class, () -> bare.readConfig(Map.of(), new Reader()));
         assertTrue(e.getMessage().startsWith("model 'OS1-64' is unknown; known lidar models: [] (no lidar model bundle"),
                 e.getMessage());

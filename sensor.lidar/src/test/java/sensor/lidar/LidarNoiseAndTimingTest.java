@@ -1,7 +1,7 @@
 package sensor.lidar;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static sensor.api.lidar.OutputField.*;
+import static sensor.api.frame.OutputField.*;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,14 +10,14 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
 import sensor.api.lidar.RayInterval;
 import sensor.api.sensor.SensorMount;
 import sensor.api.world.KinematicWorld;
 import sensor.lidar.api.LidarConfig;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.lidar.api.NoiseConfigs;
 import sensor.lidar.api.RayPatterns;
 import sensor.lidar.api.ReturnMode;
@@ -52,7 +52,7 @@ class LidarNoiseAndTimingTest {
             for (int i = 0; i < 20000; i++) {
                 many.add(rays.get(0)); // the same beam 20000 times: only the noise differs
             }
-            LidarOutput out = rig.run(generic(many).setNoises(List.of(new StageSpec("distance-gaussian",
+            PointCloud out = rig.run(generic(many).setNoises(List.of(new StageSpec("distance-gaussian",
                     new NoiseConfigs.DistanceNoise(0.02, 0.01, 0.001)))));
             double sum = 0, sum2 = 0;
             for (int i = 0; i < out.count(); i++) {
@@ -74,7 +74,7 @@ class LidarNoiseAndTimingTest {
         LidarRig rig = new LidarRig();
         rig.wallAtX("wall", 20, null);
         var angular = new NoiseConfigs.AngularNoise(NoiseConfigs.Axis.Z, 0, 0.01);
-        LidarOutput ray = rig.run(generic(fan(2000, 0.3)).setDistortions(List.of(new StageSpec("ray-angle-gaussian", angular))));
+        PointCloud ray = rig.run(generic(fan(2000, 0.3)).setDistortions(List.of(new StageSpec("ray-angle-gaussian", angular))));
         assertEquals(2000, ray.count());
         double sum = 0, sumSq = 0;
         for (int i = 0; i < ray.count(); i++) {
@@ -90,7 +90,7 @@ class LidarNoiseAndTimingTest {
         assertEquals(0, mean, 4 * 0.01 / Math.sqrt(2000), "mean added angle");
         assertEquals(0.01, sigma, 4 * 0.01 / Math.sqrt(4000), "σ of the added angle");
         rig.env.removeSensor("lidar");
-        LidarOutput hit = rig.run(generic(fan(2000, 0.3)).setNoises(List.of(new StageSpec("hitpoint-angle-gaussian", angular))));
+        PointCloud hit = rig.run(generic(fan(2000, 0.3)).setNoises(List.of(new StageSpec("hitpoint-angle-gaussian", angular))));
         double sum2 = 0;
         for (int i = 0; i < hit.count(); i++) {
             double x = hit.getFloat(i, XYZ_VEC3_F32, 0), y = hit.getFloat(i, XYZ_VEC3_F32, 1);
@@ -108,7 +108,7 @@ class LidarNoiseAndTimingTest {
         double k = 9.5, theta = 0.52;
         rig.env.setAmbient("atmosphere", new AtmosphereMaterial().setReturnProbabilityScaling(1.0)
                 .setAttenuationCoefficient(0.001));
-        LidarOutput out = rig.run(generic(fan(20000, 1.2)).setRange(0.01, 100));
+        PointCloud out = rig.run(generic(fan(20000, 1.2)).setRange(0.01, 100));
         assertTrue(out.count() > 19_000, "almost every ray returns from the fog: " + out.count());
         double[] x = new double[out.count()];
         for (int i = 0; i < x.length; i++) {
@@ -145,11 +145,11 @@ class LidarNoiseAndTimingTest {
         rig.env.bindAmbientMaterialType(new AtmosphereType());
         double alpha = 0.05;
         // a fog bank 10 m deep, from x = 20 to x = 30, with a wall behind it at x = 50; clear air outside
-        rig.env.addObject(sensor.api.env.ObjectSpec.fixed("fog", new Shape.Box(5, 20, 20), Pose.translation(25, 0, 0))
-                .withMaterial(new sensor.api.env.MaterialSpec("atmosphere", new AtmosphereMaterial()
+        rig.env.addObject(sensor.api.scene.ObjectSpec.fixed("fog", new Shape.Box(5, 20, 20), Pose.translation(25, 0, 0))
+                .withMaterial(new sensor.api.scene.MaterialSpec("atmosphere", new AtmosphereMaterial()
                         .setRefractiveIndex(1.0).setAttenuationCoefficient(alpha).setReturnProbabilityScaling(0.5))));
         rig.wallAtX("wall", 50, null);
-        LidarOutput out = rig.run(generic(fan(20000, 0.2)).setHeapDepth(1).setReturnMode(ReturnMode.FIRST)
+        PointCloud out = rig.run(generic(fan(20000, 0.2)).setHeapDepth(1).setReturnMode(ReturnMode.FIRST)
                 .setDivergenceHalfAngle(0).setOptics(0, 0.005, 0));
         int fog = 0, wall = 0;
         for (int i = 0; i < out.count(); i++) {
@@ -200,12 +200,12 @@ class LidarNoiseAndTimingTest {
         return x <= 0 ? 0 : Math.pow(x, k - 1) * Math.exp(-x / theta) / (gamma * Math.pow(theta, k));
     }
 
-    private static LidarOutput ouster(int threads) {
+    private static PointCloud ouster(int threads) {
         return ouster(threads, null);
     }
 
     /** The Ouster scene with {@code threads} lidar workers on {@code pool} (null: the default pool). */
-    private static LidarOutput ouster(int threads, sensor.api.ComputePool pool) {
+    private static PointCloud ouster(int threads, sensor.api.ComputePool pool) {
         LidarRig rig = new LidarRig();
         rig.type.pool = pool;
         rig.env.bindAmbientMaterialType(new AtmosphereType());
@@ -223,7 +223,7 @@ class LidarNoiseAndTimingTest {
     @Test
     @DisplayName("[L-P] output is byte-identical for 1 and 4 threads")
     void outputIsByteIdenticalForOneAndManyThreads() {
-        LidarOutput one = ouster(1), four = ouster(4);
+        PointCloud one = ouster(1), four = ouster(4);
         assertTrue(one.count() > 10_000, "points: " + one.count());
         assertEquals(one.count(), four.count());
         assertEquals(one.data(), four.data());
@@ -235,7 +235,7 @@ class LidarNoiseAndTimingTest {
         var one = new java.util.concurrent.ForkJoinPool(1);
         var three = new java.util.concurrent.ForkJoinPool(3);
         try {
-            LidarOutput a = ouster(4, sensor.api.ComputePool.of(one)), b = ouster(4, sensor.api.ComputePool.of(three));
+            PointCloud a = ouster(4, new sensor.env.ForkJoinComputePool(one)), b = ouster(4, new sensor.env.ForkJoinComputePool(three));
             assertEquals(a.count(), b.count());
             assertEquals(a.data(), b.data());
             assertEquals(ouster(1).data(), a.data());
@@ -254,7 +254,7 @@ class LidarNoiseAndTimingTest {
         rig.wallAtX("wall", 30, null);
         LidarConfig c = new LidarConfig().setPattern(RayPatterns.horizontalSweep(1000, 10, 0.0))
                 .setFields(List.of(XYZ_VEC3_F32, TIME_STAMP_F64)).setRange(0.1, 200);
-        LidarOutput out = rig.run(c, 10, SensorMount.on("fast", Pose.IDENTITY), 0.2);
+        PointCloud out = rig.run(c, 10, SensorMount.on("fast", Pose.IDENTITY), 0.2);
         double minX = Double.MAX_VALUE, maxX = -Double.MAX_VALUE;
         for (int i = 0; i < out.count(); i++) {
             double t = out.getDouble(i, TIME_STAMP_F64), x = out.getFloat(i, XYZ_VEC3_F32, 0);
@@ -273,12 +273,12 @@ class LidarNoiseAndTimingTest {
         LidarRig rig = new LidarRig();
         double v = -15;
         rig.world.addBody("truck", new KinematicWorld.ConstantVelocity(Pose.translation(40, 0, 0), new Vec3(v, 0, 0)));
-        rig.env.addObject(new sensor.api.env.ObjectSpec("truck-back", new Shape.Box(0.5, 50, 5), "truck", Pose.IDENTITY, null));
+        rig.env.addObject(new sensor.api.scene.ObjectSpec("truck-back", new Shape.Box(0.5, 50, 5), "truck", Pose.IDENTITY, null));
         int slices = 50;
         LidarConfig c = new LidarConfig().setPattern(RayPatterns.horizontalSweep(1000, 10, 0.0)).setTimeSlices(slices)
                 .setFields(List.of(XYZ_VEC3_F32, TIME_STAMP_F64)).setRange(0.1, 200).setBeamSamples(subRays)
                 .setDivergenceHalfAngle(1e-4);
-        LidarOutput out = rig.run(c, 10, SensorMount.world(Pose.IDENTITY), 0.2);
+        PointCloud out = rig.run(c, 10, SensorMount.world(Pose.IDENTITY), 0.2);
         double sliceError = Math.abs(v) * 0.1 / slices;
         int onTruck = 0;
         for (int i = 0; i < out.count(); i++) {

@@ -16,7 +16,7 @@ import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
 import sensor.lidar.api.LidarConfig;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.lidar.api.LidarOutputQueue;
 import sensor.lidar.api.RayPatterns;
 
@@ -44,7 +44,7 @@ class LidarOutputQueueTest {
         rig.env.advance(0.1); // the simulation thread delivers frame 1
         SensorFrame f = reader.get(10, TimeUnit.SECONDS);
         assertEquals(1, f.index());
-        assertEquals(10f, ((LidarOutput) f.data()).getFloat(0, sensor.api.lidar.OutputField.XYZ_VEC3_F32, 0), 1e-4f);
+        assertEquals(10f, ((PointCloud) f.data()).getFloat(0, sensor.api.frame.OutputField.XYZ_VEC3_F32, 0), 1e-4f);
         assertNull(queue.take("lidar", 50, TimeUnit.MILLISECONDS), "frame 1 was taken; frame 2 is not there yet");
         rig.env.advance(0.1);
         assertEquals(2, queue.take("lidar", 1, TimeUnit.SECONDS).index());

@@ -1,14 +1,14 @@
 package sensor.lidar;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static sensor.api.lidar.OutputField.*;
+import static sensor.api.frame.OutputField.*;
 
 import java.util.List;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
@@ -17,12 +17,12 @@ import sensor.api.material.AmbientMaterial;
 import sensor.api.material.Lambertian;
 import sensor.api.material.SurfaceMaterial;
 import sensor.lidar.api.LidarConfig;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.lidar.api.RayPatterns;
 import sensor.lidar.api.ReturnMode;
 
 class LidarPipelineTest {
-    private static final List<sensor.api.lidar.OutputField> ALL =
+    private static final List<sensor.api.frame.OutputField> ALL =
             List.of(XYZ_VEC3_F32, DISTANCE_F32, INTENSITY_F32, ENTITY_ID_I32, RETURN_TYPE_U8, NORMAL_VEC3_F32);
 
     /** A perfect mirror: no diffuse return, reflects 90 % of the power. */
@@ -50,7 +50,7 @@ class LidarPipelineTest {
         rig.add("box", new Shape.Box(1, 1, 1), Pose.translation(0, 7, 0), null);
         rig.add("ground", new Shape.Plane(), Pose.translation(0, 0, -3), null);
         Vec3 down = new Vec3(1, 0, -1).normalized();
-        LidarOutput out = rig.run(generic(LidarRig.rays(Vec3.X, Vec3.Y, new Vec3(0, -1, -1), down)));
+        PointCloud out = rig.run(generic(LidarRig.rays(Vec3.X, Vec3.Y, new Vec3(0, -1, -1), down)));
         assertEquals(4, out.count());
         assertEquals(8f, out.getFloat(0, DISTANCE_F32, 0), 1e-5f); // sphere surface at x = 8
         assertEquals(6f, out.getFloat(1, DISTANCE_F32, 0), 1e-5f); // box face at y = 6
@@ -68,7 +68,7 @@ class LidarPipelineTest {
         LidarRig rig = new LidarRig();
         rig.env.setAmbient(AmbientMaterial.clear(1.000273, 0));
         rig.wallAtX("wall", 50, null);
-        LidarOutput out = rig.run(generic(LidarRig.rays(Vec3.X)));
+        PointCloud out = rig.run(generic(LidarRig.rays(Vec3.X)));
         assertEquals(50 * 1.000273, out.getFloat(0, DISTANCE_F32, 0), 1e-4);
     }
 
@@ -81,7 +81,7 @@ class LidarPipelineTest {
         Quat q = SweepPattern.zTo(new Vec3(-1, 1, 0).normalized());
         rig.add("mirror", new Shape.Plane(), new Pose(new Vec3(5, 0, 0), q), "mirror");
         rig.add("wall", new Shape.Plane(), new Pose(new Vec3(0, 3, 0), SweepPattern.zTo(new Vec3(0, -1, 0))), null);
-        LidarOutput out = rig.run(generic(LidarRig.rays(Vec3.X)).setHeapDepth(2));
+        PointCloud out = rig.run(generic(LidarRig.rays(Vec3.X)).setHeapDepth(2));
         assertEquals(1, out.count());
         // the wall is 5 + 3 = 8 m along the optical path: the point lies on the emission ray, behind the mirror
         assertEquals(8f, out.getFloat(0, XYZ_VEC3_F32, 0), 1e-4f);
@@ -107,7 +107,7 @@ class LidarPipelineTest {
             double a = Math.toRadians(angles[i]); // angle below the horizon
             dirs[i] = new Vec3(Math.cos(a), 0, -Math.sin(a));
         }
-        LidarOutput out = rig.run(generic(LidarRig.rays(dirs)).setDivergenceHalfAngle(theta).setOptics(e, r, rd));
+        PointCloud out = rig.run(generic(LidarRig.rays(dirs)).setDivergenceHalfAngle(theta).setOptics(e, r, rd));
         assertEquals(angles.length, out.count());
         for (int i = 0; i < angles.length; i++) {
             double a = Math.toRadians(angles[i]);
@@ -135,7 +135,7 @@ class LidarPipelineTest {
         assertEquals(10f, rig.run(c.setReturnMode(ReturnMode.STRONGEST)).getFloat(0, DISTANCE_F32, 0), 1e-5f);
         rig.env.removeSensor("lidar");
         rig.material("dark", new Lambertian(0.01));
-        LidarOutput dual = rig.run(c.setReturnMode(ReturnMode.DUAL));
+        PointCloud dual = rig.run(c.setReturnMode(ReturnMode.DUAL));
         assertEquals(1, dual.count(), "strongest and last coincide on the wall");
         rig.env.removeSensor("lidar");
         rig.env.removeObject("wall");
@@ -157,7 +157,7 @@ class LidarPipelineTest {
         rig.wallAtX("wall", 20, null);
         LidarConfig c = generic(LidarRig.rays(Vec3.X)).setDivergenceHalfAngle(0.01).setBeamSamples(9)
                 .setReturnMode(ReturnMode.DUAL);
-        LidarOutput out = rig.run(c);
+        PointCloud out = rig.run(c);
         assertEquals(2, out.count());
         float a = out.getFloat(0, DISTANCE_F32, 0), b = out.getFloat(1, DISTANCE_F32, 0);
         assertEquals(4f, Math.min(a, b), 1e-3f);

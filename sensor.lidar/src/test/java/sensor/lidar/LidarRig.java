@@ -3,8 +3,8 @@ package sensor.lidar;
 import java.util.ArrayList;
 import java.util.List;
 
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
@@ -17,7 +17,7 @@ import sensor.api.sensor.SensorSpec;
 import sensor.api.world.KinematicWorld;
 import sensor.env.Environment;
 import sensor.lidar.api.LidarConfig;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.raytrace.CpuBvhBackend;
 
 /** A real environment with the CPU backend, the lidar type and its noise stages, collecting lidar outputs. */
@@ -29,7 +29,7 @@ final class LidarRig {
 
     LidarRig() {
         type.setBackend(new CpuBvhBackend());
-        type.setCatalog(sensor.api.PluginCatalog.of(java.util.List.of(new NoiseStages.RayAngle(), new NoiseStages.HitpointAngle(),
+        type.setCatalog(new sensor.env.FixedCatalog(java.util.List.of(new NoiseStages.RayAngle(), new NoiseStages.HitpointAngle(),
                 new NoiseStages.Distance())));
         env.bindSensorType(type);
         world = env.newKinematicWorld(0.001, new Vec3(0, 0, -9.81));
@@ -51,7 +51,7 @@ final class LidarRig {
 
     void add(String id, Shape shape, Pose pose, String material) {
         ObjectSpec o = ObjectSpec.fixed(id, shape, pose);
-        env.addObject(material == null ? o : o.withMaterial(sensor.api.env.MaterialSpec.of("test-" + material)));
+        env.addObject(material == null ? o : o.withMaterial(sensor.api.scene.MaterialSpec.of("test-" + material)));
     }
 
     /** A wall: the plane x = d facing −x (towards the origin). */
@@ -59,14 +59,14 @@ final class LidarRig {
         add(id, new Shape.Plane(), new Pose(new Vec3(d, 0, 0), Quat.axisAngle(Vec3.Y, -Math.PI / 2)), material);
     }
 
-    LidarOutput run(LidarConfig config, double frequency, SensorMount mount, double seconds) {
+    PointCloud run(LidarConfig config, double frequency, SensorMount mount, double seconds) {
         frames.clear();
         env.addSensor(SensorSpec.of("lidar", "lidar", config, mount, frequency));
         env.advance(seconds);
-        return frames.isEmpty() ? null : (LidarOutput) frames.get(frames.size() - 1).data();
+        return frames.isEmpty() ? null : (PointCloud) frames.get(frames.size() - 1).data();
     }
 
-    LidarOutput run(LidarConfig config) {
+    PointCloud run(LidarConfig config) {
         return run(config, 10, SensorMount.world(Pose.IDENTITY), 0.1);
     }
 

@@ -1,14 +1,14 @@
 package sensor.lidar;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static sensor.api.lidar.OutputField.*;
+import static sensor.api.frame.OutputField.*;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
 import sensor.api.geom.Vec3;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.api.lidar.RayInterval;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
@@ -24,7 +24,7 @@ class LidarSensorEdgesTest {
     @Test
     void azimuthAndElevationFieldsOLP_areThoseOfThePatternRay() {
         LidarRig rig = new LidarRig();
-        rig.add("ground", new sensor.api.env.Shape.Sphere(100), sensor.api.geom.Pose.IDENTITY, null);
+        rig.add("ground", new sensor.api.scene.Shape.Sphere(100), sensor.api.geom.Pose.IDENTITY, null);
         double[][] angles = {{0.3, -0.2}, {-2.5, 0.4}, {1.9, 0.0}, {3.0, -1.2}};
         Vec3[] d = new Vec3[angles.length];
         for (int i = 0; i < d.length; i++) {
@@ -32,7 +32,7 @@ class LidarSensorEdgesTest {
             d[i] = new Vec3(Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el));
         }
         var rays = LidarRig.rays(d);
-        LidarOutput out = rig.run(new LidarConfig().setPattern(RayPatterns.generic(rays, List.of(new RayInterval(0, 4))))
+        PointCloud out = rig.run(new LidarConfig().setPattern(RayPatterns.generic(rays, List.of(new RayInterval(0, 4))))
                 .setRange(0.1, 200).setFields(List.of(AZIMUTH_F32, ELEVATION_F32, DISTANCE_F32)));
         assertEquals(4, out.count(), "inside a sphere every ray hits");
         for (int i = 0; i < 4; i++) {
@@ -45,13 +45,13 @@ class LidarSensorEdgesTest {
     @Test
     void aLidarAddedToARunningSimulationAtItsScanRateIsAcceptedAndBelowItRefused() {
         LidarRig rig = new LidarRig();
-        rig.add("dome", new sensor.api.env.Shape.Sphere(50), sensor.api.geom.Pose.IDENTITY, null);
+        rig.add("dome", new sensor.api.scene.Shape.Sphere(50), sensor.api.geom.Pose.IDENTITY, null);
         rig.env.advance(1.0);
         LidarConfig c = TestModels.os1_32("512x20");
         rig.env.addSensor(SensorSpec.of("at-rate", "lidar", c, SensorMount.world(sensor.api.geom.Pose.IDENTITY), 20));
         rig.env.advance(0.1);
         assertEquals(2, rig.frames.size(), "two frames at 20 Hz");
-        assertEquals(512 * 32, ((LidarOutput) rig.frames.get(0).data()).count(), "a frame holds the whole scan");
+        assertEquals(512 * 32, ((PointCloud) rig.frames.get(0).data()).count(), "a frame holds the whole scan");
         rig.env.removeSensor("at-rate");
         rig.env.addSensor(SensorSpec.of("slow", "lidar", c, SensorMount.world(sensor.api.geom.Pose.IDENTITY), 19.9));
         Throwable e = assertThrows(RuntimeException.class, () -> rig.env.advance(0.1));
@@ -68,11 +68,11 @@ class LidarSensorEdgesTest {
     @Test
     void raysLeaveFromTheirBeamOriginsLP() {
         LidarRig rig = new LidarRig();
-        rig.add("dome", new sensor.api.env.Shape.Sphere(50), sensor.api.geom.Pose.IDENTITY, null);
-        LidarOutput out = rig.run(TestModels.os1_32("512x10").setFields(List.of(XYZ_VEC3_F32,
+        rig.add("dome", new sensor.api.scene.Shape.Sphere(50), sensor.api.geom.Pose.IDENTITY, null);
+        PointCloud out = rig.run(TestModels.os1_32("512x10").setFields(List.of(XYZ_VEC3_F32,
                 DISTANCE_F32)));
         assertEquals(512 * 32, out.count());
-        assertEquals(sensor.api.lidar.CloudLayout.OUSTER, out.layout(), "the model's vendor's layout by default");
+        assertEquals(sensor.api.frame.CloudLayout.OUSTER, out.layout(), "the model's vendor's layout by default");
         for (int i = 0; i < out.count(); i += 97) {
             double x = out.getFloat(i, XYZ_VEC3_F32, 0), y = out.getFloat(i, XYZ_VEC3_F32, 1), z = out.getFloat(i, XYZ_VEC3_F32, 2);
             assertEquals(50, Math.sqrt(x * x + y * y + z * z), 2e-4, "point " + i + " on the dome");
@@ -93,7 +93,7 @@ class LidarSensorEdgesTest {
                 .setRange(0.1, 200).setFields(List.of(DISTANCE_F32, ENTITY_ID_I32, IS_HIT_I32));
         assertEquals(2, rig.run(c).count(), "without misses: the two rays on the wall");
         rig.env.removeSensor("lidar");
-        LidarOutput out = rig.run(c.setEmitMisses(true));
+        PointCloud out = rig.run(c.setEmitMisses(true));
         assertEquals(3, out.count());
         int[] hit = {out.getInt(0, IS_HIT_I32), out.getInt(1, IS_HIT_I32), out.getInt(2, IS_HIT_I32)};
         assertArrayEquals(new int[] {1, 0, 1}, hit);
@@ -114,7 +114,7 @@ class LidarSensorEdgesTest {
         rig.type.setBackend(new CpuBvhBackend());
         rig.env.advance(0.1);
         assertEquals(1, rig.frames.size());
-        assertTrue(((LidarOutput) rig.frames.get(0).data()).count() > 0);
+        assertTrue(((PointCloud) rig.frames.get(0).data()).count() > 0);
     }
 
     @Test

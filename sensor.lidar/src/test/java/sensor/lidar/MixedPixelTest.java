@@ -6,11 +6,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
 import sensor.api.lidar.RayInterval;
 import sensor.lidar.api.LidarConfig;
 import sensor.lidar.api.RayPatterns;
@@ -60,7 +60,7 @@ class MixedPixelTest {
         return opl * Math.cos(a);
     }
 
-    static LidarOutput scan(double pulseWidth) {
+    static PointCloud scan(double pulseWidth) {
         LidarRig rig = new LidarRig();
         rig.wallAtX("wall", WALL, null);
         rig.add("plate", new Shape.Box(0.01, 1, 1), Pose.translation(PLATE + 0.01, -1, 0), null);
@@ -71,7 +71,7 @@ class MixedPixelTest {
         LidarConfig c = new LidarConfig().setPattern(RayPatterns.generic(LidarRig.rays(dirs), List.of(new RayInterval(0, BEAMS))))
                 .setRange(0.3, 100).setHeapDepth(1).setDivergenceHalfAngle(DIVERGENCE).setBeamSamples(SAMPLES)
                 .setPulseWidth(pulseWidth).setFields(List.of(OutputField.XYZ_VEC3_F32, OutputField.ENTITY_ID_I32));
-        LidarOutput out = rig.run(c);
+        PointCloud out = rig.run(c);
         assertEquals(BEAMS, out.count(), "one return per beam");
         return out;
     }
@@ -79,7 +79,7 @@ class MixedPixelTest {
     /** τ = 1 ns: c·τ/2 = 0.15 m &gt; 0.1 m, the straddling beams give points between plate and wall. */
     @Test
     void belowTheRangeResolutionTheEdgeBeamsMixLDET() {
-        LidarOutput out = scan(1e-9);
+        PointCloud out = scan(1e-9);
         int mixed = 0;
         for (int j = 0; j < BEAMS; j++) {
             boolean[] straddles = new boolean[1];
@@ -98,7 +98,7 @@ class MixedPixelTest {
     @Test
     void aboveTheRangeResolutionTheReturnsStayApartLDET() {
         for (double tau : new double[] {0.5e-9, 0}) {
-            LidarOutput out = scan(tau);
+            PointCloud out = scan(tau);
             for (int j = 0; j < BEAMS; j++) {
                 double x = out.getFloat(j, OutputField.XYZ_VEC3_F32, 0);
                 boolean onPlate = Math.abs(x - PLATE) < 1e-3, onWall = Math.abs(x - WALL) < 1e-3;

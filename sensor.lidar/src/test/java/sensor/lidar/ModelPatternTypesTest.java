@@ -18,7 +18,7 @@ class ModelPatternTypesTest {
     @Test
     void theOusterPatternTypeOfRelease010IsTheModelsBeamTable() {
         OusterPattern type = new OusterPattern();
-        type.setCatalog(PluginCatalog.of(List.of(TestModels.OS1_32, TestModels.OS1_64)));
+        type.setCatalog(new sensor.env.FixedCatalog(List.of(TestModels.OS1_32, TestModels.OS1_64)));
         var p = type.create(new OusterPattern.Config("OS1-32", "512x10"));
         assertEquals(32 * 512, p.rays().size());
         assertEquals(RayPatterns.of(TestModels.OS1_32, TestModels.OS1_32.mode("512x10")).rays(), p.rays());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.lidar.PointBuffer;
+import sensor.api.frame.PointBuffer;
 import sensor.api.random.CounterRandom;
 import sensor.lidar.api.NoiseConfigs.Axis;
 import sensor.lidar.api.NoiseConfigs.DistanceNoise;

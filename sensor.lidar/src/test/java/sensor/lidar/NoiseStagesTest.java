@@ -8,7 +8,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import sensor.api.lidar.PointBuffer;
+import sensor.api.frame.PointBuffer;
 import sensor.api.lidar.RayBuffer;
 import sensor.api.random.CounterRandom;
 import sensor.lidar.api.NoiseConfigs.AngularNoise;

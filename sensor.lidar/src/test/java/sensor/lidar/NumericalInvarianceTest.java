@@ -2,9 +2,9 @@ package sensor.lidar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static sensor.api.lidar.OutputField.DISTANCE_F32;
-import static sensor.api.lidar.OutputField.INTENSITY_F32;
-import static sensor.api.lidar.OutputField.XYZ_VEC3_F32;
+import static sensor.api.frame.OutputField.DISTANCE_F32;
+import static sensor.api.frame.OutputField.INTENSITY_F32;
+import static sensor.api.frame.OutputField.XYZ_VEC3_F32;
 
 import java.util.List;
 
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import sensor.api.lidar.RayInterval;
 import sensor.lidar.api.LidarConfig;
 import sensor.lidar.api.RayPatterns;
@@ -41,7 +41,7 @@ class NumericalInvarianceTest {
                 .setFields(List.of(XYZ_VEC3_F32, DISTANCE_F32, INTENSITY_F32));
     }
 
-    private static LidarOutput fog(int beamSamples) {
+    private static PointCloud fog(int beamSamples) {
         LidarRig rig = new LidarRig();
         rig.env.bindAmbientMaterialType(new AtmosphereType());
         rig.env.setAmbient("atmosphere", new AtmosphereMaterial().setReturnProbabilityScaling(0.2).setAttenuationCoefficient(0.001));
@@ -51,7 +51,7 @@ class NumericalInvarianceTest {
     @Test
     @DisplayName("[L-MS] [L-14] atmospheric returns: as many, as far, with 1 or 16 sub-rays per beam")
     void subRaysLMS_L14_leaveAtmosphericReturnsAsTheyAre() {
-        LidarOutput one = fog(1), many = fog(16);
+        PointCloud one = fog(1), many = fog(16);
         int n = 20_000, a = one.count(), b = many.count();
         double p = a / (double) n, sigma = Math.sqrt(2 * n * p * (1 - p)); // of the difference of two binomial counts
         assertTrue(a > 1000 && a < 19_000, "a fraction of the beams returns from the fog: " + a);
@@ -62,7 +62,7 @@ class NumericalInvarianceTest {
     }
 
     /** Mean and variance of the distance, mean intensity. */
-    private static double[] moments(LidarOutput o) {
+    private static double[] moments(PointCloud o) {
         double s = 0, s2 = 0, in = 0;
         for (int i = 0; i < o.count(); i++) {
             double x = o.getFloat(i, DISTANCE_F32, 0);
@@ -87,7 +87,7 @@ class NumericalInvarianceTest {
                 double az = -0.3 + 0.6 * i / d.length;
                 d[i] = new Vec3(Math.cos(az), Math.sin(az), 0);
             }
-            LidarOutput out = rig.run(config(LidarRig.rays(d), samples));
+            PointCloud out = rig.run(config(LidarRig.rays(d), samples));
             assertEquals(200, out.count());
             for (int i = 0; i < out.count(); i++) {
                 mean[k] += out.getFloat(i, INTENSITY_F32, 0) / out.count();
@@ -111,7 +111,7 @@ class NumericalInvarianceTest {
             double az = -0.3 + 0.6 * i / d.length;
             d[i] = new Vec3(Math.cos(az), Math.sin(az), 0);
         }
-        LidarOutput out = rig.run(config(LidarRig.rays(d), 4).setReturnMode(sensor.lidar.api.ReturnMode.DUAL));
+        PointCloud out = rig.run(config(LidarRig.rays(d), 4).setReturnMode(sensor.lidar.api.ReturnMode.DUAL));
         int wall = 0, fog = 0;
         for (int i = 0; i < out.count(); i++) {
             if (Math.abs(out.getFloat(i, XYZ_VEC3_F32, 0) - 30) < 0.05) {

@@ -18,7 +18,7 @@ class ReturnMixingTest {
 
     static ReturnPipeline.Selection select(ReturnMode mode, double mixingRange, int[] count) {
         ReturnPipeline p = new ReturnPipeline(1, 4, 0.3, 100, 0, mixingRange, mode,
-                new BeamDivergence(0.001, 0.005, 0.005, 0), ComputePool.common(), 1);
+                new BeamDivergence(0.001, 0.005, 0.005, 0), sensor.api.ComputePool.serial(), 1);
         p.reset(4, false, false);
         for (double[] c : CANDIDATES) {
             int slot = 2 * (int) c[0]; // (ray · nodes + node) · 2 + kind 0 (surface)

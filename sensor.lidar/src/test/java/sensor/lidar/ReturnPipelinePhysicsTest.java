@@ -1,7 +1,7 @@
 package sensor.lidar;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static sensor.api.lidar.OutputField.*;
+import static sensor.api.frame.OutputField.*;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,13 +9,13 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.Shape;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
 import sensor.api.lidar.RayInterval;
 import sensor.api.material.SurfaceMaterial;
 import sensor.lidar.api.LidarConfig;
@@ -78,7 +78,7 @@ class ReturnPipelinePhysicsTest {
             Probe probe = new Probe();
             rig.material("probe", probe);
             plane(rig, "surface", points[s], normals[s], "probe");
-            LidarOutput out = rig.run(config(dirs[s]));
+            PointCloud out = rig.run(config(dirs[s]));
             assertEquals(3, out.count());
             Vec3 n = normals[s].normalized();
             Vec3 t = (Math.abs(n.z()) < 0.9 ? n.cross(Vec3.Z) : n.cross(Vec3.X)).normalized(), b = n.cross(t);
@@ -130,7 +130,7 @@ class ReturnPipelinePhysicsTest {
         plane(rig, "mirror", new Vec3(-5, 0, 0), new Vec3(1, 1, 0), "mirror");
         List<Vec3> dirs = new ArrayList<>(List.of(fan(3000, 1)));
         dirs.addAll(List.of(fan(3000, -1)));
-        LidarOutput out = rig.run(config(dirs.toArray(Vec3[]::new)).setDivergenceHalfAngle(theta).setHeapDepth(2)
+        PointCloud out = rig.run(config(dirs.toArray(Vec3[]::new)).setDivergenceHalfAngle(theta).setHeapDepth(2)
                 .setReturnMode(ReturnMode.FIRST));
         int open = 0, folded = 0;
         for (int i = 0; i < out.count(); i++) {
@@ -177,7 +177,7 @@ class ReturnPipelinePhysicsTest {
                         .setAttenuationCoefficient(alpha).setReturnProbabilityScaling(0.8))));
         rig.wallAtX("wall", 40, null);
         Vec3[] dirs = fan(20000, 1);
-        LidarOutput out = rig.run(config(dirs).setReturnMode(ReturnMode.DUAL));
+        PointCloud out = rig.run(config(dirs).setReturnMode(ReturnMode.DUAL));
         int fog = 0, wall = 0;
         for (int i = 0; i < out.count(); i++) {
             double x = out.getFloat(i, DISTANCE_F32, 0), px = out.getFloat(i, XYZ_VEC3_F32, 0), ux = px / x;
@@ -212,7 +212,7 @@ class ReturnPipelinePhysicsTest {
         plane(rig, "mirror", hit, n, "mirror");
         Vec3 r = new Vec3(1 - 2 * c30 * c30, 2 * c30 * s30, 0); // d − 2(d·n)n for d = +x
         plane(rig, "wall", hit.plus(r.times(4)), r.times(-1), null);
-        LidarOutput out = rig.run(config(Vec3.X).setHeapDepth(2));
+        PointCloud out = rig.run(config(Vec3.X).setHeapDepth(2));
         assertEquals(1, out.count());
         assertEquals(9, out.getFloat(0, DISTANCE_F32, 0), 2e-5, "5 m to the mirror, 4 m on to the wall");
         assertEquals(9, out.getFloat(0, XYZ_VEC3_F32, 0), 2e-5, "the ghost lies on the emission ray");
@@ -250,7 +250,7 @@ class ReturnPipelinePhysicsTest {
         Vec3 m = new Vec3(0.69, -0.23, -0.69).normalized();
         rig.add("wall", new Shape.Box(0.5, 0.5, 0.005), new Pose(d.times(5).plus(r.times(4)).minus(m.times(0.005)),
                 SweepPattern.zTo(m)), null);
-        LidarOutput out = rig.run(config(d).setHeapDepth(2));
+        PointCloud out = rig.run(config(d).setHeapDepth(2));
         assertEquals(1, out.count());
         assertEquals(9, out.getFloat(0, DISTANCE_F32, 0), 2e-5, "5 m to the mirror, 4 m on to the steep wall");
         for (int k = 0; k < 3; k++) {
@@ -292,7 +292,7 @@ class ReturnPipelinePhysicsTest {
             plane(rig, "mirror", new Vec3(5, 0, 0), new Vec3(-1, 1, 0), "mirror"); // +x turned to +y
             plane(rig, "pane", new Vec3(5, 3, 0), new Vec3(0, -1, 0), "pane");
             plane(rig, "wall", new Vec3(5, 6, 0), new Vec3(0, -1, 0), null);
-            LidarOutput out = rig.run(config(Vec3.X, Vec3.X).setHeapDepth(depth).setReturnMode(ReturnMode.LAST));
+            PointCloud out = rig.run(config(Vec3.X, Vec3.X).setHeapDepth(depth).setReturnMode(ReturnMode.LAST));
             assertEquals(2, out.count());
             for (int i = 0; i < 2; i++) {
                 assertEquals(depth == 2 ? 8 : 11, out.getFloat(i, DISTANCE_F32, 0), 2e-5, "heap depth " + depth + ", ray " + i);
@@ -312,7 +312,7 @@ class ReturnPipelinePhysicsTest {
         float[] v = {4, -1, -1, 4, 1, -1, 4, 1, 1, 4, -1, 1, 8, -1, -1, 8, 1, -1, 8, 1, 1, 8, -1, 1};
         int[] quads = {0, 2, 1, 0, 3, 2, 4, 6, 5, 4, 7, 6}; // both facing −x
         rig.add("panes", new Shape.TriangleMesh(v, quads), Pose.IDENTITY, "pane");
-        LidarOutput out = rig.run(config(new Vec3(1, 0.01, 0.02).normalized()).setHeapDepth(2).setReturnMode(ReturnMode.DUAL));
+        PointCloud out = rig.run(config(new Vec3(1, 0.01, 0.02).normalized()).setHeapDepth(2).setReturnMode(ReturnMode.DUAL));
         assertEquals(2, out.count());
         double ux = new Vec3(1, 0.01, 0.02).normalized().x();
         double[] ranges = {out.getFloat(0, DISTANCE_F32, 0), out.getFloat(1, DISTANCE_F32, 0)};
@@ -335,7 +335,7 @@ class ReturnPipelinePhysicsTest {
                 .setReturnProbabilityScaling(0.3));
         rig.material("mirror", LidarPipelineTest.MIRROR);
         plane(rig, "mirror", new Vec3(-5, 0, 0), new Vec3(1, 1, 0), "mirror");
-        LidarOutput out = rig.run(config(fan(3000, -1)).setDivergenceHalfAngle(0.002).setBeamSamples(4).setHeapDepth(2)
+        PointCloud out = rig.run(config(fan(3000, -1)).setDivergenceHalfAngle(0.002).setBeamSamples(4).setHeapDepth(2)
                 .setReturnMode(ReturnMode.DUAL));
         int folded = 0;
         for (int i = 0; i < out.count(); i++) {
@@ -364,7 +364,7 @@ class ReturnPipelinePhysicsTest {
                         Pose.translation(b < 4 ? 5 + 2 * b : 14, 0, 0)).withMaterial(fog));
             }
             rig.wallAtX("wall", 14, null);
-            LidarOutput out = rig.run(config(Vec3.X).setReturnMode(ReturnMode.DUAL));
+            PointCloud out = rig.run(config(Vec3.X).setReturnMode(ReturnMode.DUAL));
             int wall = 0;
             for (int i = 0; i < out.count(); i++) {
                 if (out.getInt(i, ENTITY_ID_I32) >= 0) {
@@ -387,7 +387,7 @@ class ReturnPipelinePhysicsTest {
         plane(rig, "wall", new Vec3(-5, 5, 0), new Vec3(1, 0, 0), null);
         assertEquals(0, rig.run(config(Vec3.X).setHeapDepth(2)).count(), "depth 2: the wall after two mirrors is not seen");
         rig.env.removeSensor("lidar");
-        LidarOutput out = rig.run(config(Vec3.X).setHeapDepth(3));
+        PointCloud out = rig.run(config(Vec3.X).setHeapDepth(3));
         assertEquals(1, out.count());
         assertEquals(20, out.getFloat(0, DISTANCE_F32, 0), 2e-5);
         assertEquals(0.81 * 0.8 / Math.PI * NORM, out.getFloat(0, INTENSITY_F32, 0), 1e-6);
@@ -405,7 +405,7 @@ class ReturnPipelinePhysicsTest {
         int s = 7;
         LidarRig rig = new LidarRig();
         rig.wallAtX("wall", d, null);
-        LidarOutput out = rig.run(config(Vec3.X).setDivergenceHalfAngle(theta).setBeamSamples(s));
+        PointCloud out = rig.run(config(Vec3.X).setDivergenceHalfAngle(theta).setBeamSamples(s));
         assertEquals(1, out.count());
         double cos = Math.cos(Math.atan(Math.tan(theta / 2))), x1 = d / cos;
         double w0 = 0.8 / Math.PI * ratio(d, theta) / s, w1 = 0.8 / Math.PI * cos * ratio(x1, theta) / s;
@@ -427,7 +427,7 @@ class ReturnPipelinePhysicsTest {
         Vec3 n = new Vec3(-1, 0.5, 0.3).normalized(), at = new Vec3(10, 0, 0);
         LidarRig rig = new LidarRig();
         plane(rig, "wall", at, n, null);
-        LidarOutput out = rig.run(config(Vec3.X).setDivergenceHalfAngle(theta).setBeamSamples(s));
+        PointCloud out = rig.run(config(Vec3.X).setDivergenceHalfAngle(theta).setBeamSamples(s));
         assertEquals(1, out.count());
         Vec3 u = new Vec3(0, -1, 0), v = new Vec3(0, 0, -1); // x × z and x × u
         double sw = 0, swx = 0;
@@ -454,7 +454,7 @@ class ReturnPipelinePhysicsTest {
         Vec3 paneNormal = new Vec3(-1, 0.5, 0.2).normalized();
         plane(rig, "pane", new Vec3(4, 0, 0), paneNormal, "pane");
         rig.wallAtX("wall", 10, null);
-        LidarOutput out = rig.run(config(Vec3.X, new Vec3(1, 0.1, -0.05).normalized()).setHeapDepth(2)
+        PointCloud out = rig.run(config(Vec3.X, new Vec3(1, 0.1, -0.05).normalized()).setHeapDepth(2)
                 .setReturnMode(ReturnMode.DUAL));
         assertEquals(4, out.count());
         for (int i = 0; i < 4; i++) {
@@ -473,7 +473,7 @@ class ReturnPipelinePhysicsTest {
     void boundsLP_areInclusive() {
         LidarRig rig = new LidarRig();
         rig.wallAtX("wall", 7, null);
-        LidarOutput out = rig.run(config(Vec3.X));
+        PointCloud out = rig.run(config(Vec3.X));
         float x = out.getFloat(0, DISTANCE_F32, 0), in = out.getFloat(0, INTENSITY_F32, 0);
         rig.env.removeSensor("lidar");
         assertEquals(1, rig.run(config(Vec3.X).setMinIntensity(in)).count(), "at the intensity threshold");

@@ -13,11 +13,11 @@ import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
 import sensor.api.lidar.RayInterval;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.lidar.LidarStage.Column;
@@ -101,7 +101,7 @@ class StageGraphTest {
         LidarConfig all = sweep(ALL).setReturnMode(ReturnMode.DUAL).setEmitMisses(true).setBeamSamples(3);
         LidarConfig few = sweep(List.of(OutputField.INTENSITY_F32, OutputField.XYZ_VEC3_F32)).setReturnMode(ReturnMode.DUAL)
                 .setEmitMisses(true).setBeamSamples(3);
-        LidarOutput a = room().run(all), b = room().run(few);
+        PointCloud a = room().run(all), b = room().run(few);
         assertEquals(a.count(), b.count());
         assertTrue(a.count() >= 4 * 90, "a point per beam at least: " + a.count());
         for (OutputField f : few.fields()) {
@@ -133,7 +133,7 @@ class StageGraphTest {
         };
         LidarRig rig = new LidarRig();
         rig.wallAtX("wall", 5, null);
-        LidarOutput out = rig.run(new LidarConfig().setPattern(pattern));
+        PointCloud out = rig.run(new LidarConfig().setPattern(pattern));
         assertEquals(4, out.count());
         int[] ring = new int[4];
         out.ints(OutputField.RING_ID_U16).get(ring);

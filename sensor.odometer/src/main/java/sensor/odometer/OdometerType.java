@@ -5,7 +5,7 @@ import java.util.List;
 import org.osgi.service.component.annotations.Component;
 
 import sensor.api.Args;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.Sensor;
 import sensor.api.sensor.SensorType;
@@ -69,7 +69,7 @@ public class OdometerType implements SensorType<OdometerConfig> {
         }
 
         @Override
-        public Object sample(SampleContext ctx) {
+        public Channels sample(SampleContext ctx) {
             double z = ctx.random().gaussian(ctx.index(), 0, 0); // counter-based: a draw changes no other draw
             return new Channels(NAMES, UNITS, new double[] {distance(ctx.jointPosition(jointId, ctx.time()), z)});
         }

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;

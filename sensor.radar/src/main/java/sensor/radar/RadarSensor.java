@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.raytrace.TraceScene;
@@ -89,7 +89,7 @@ final class RadarSensor implements Sensor {
     }
 
     @Override
-    public Object sample(SampleContext ctx) {
+    public PointCloud sample(SampleContext ctx) {
         RaytraceBackend backend = backends.get();
         if (backend == null) {
             return null;
@@ -146,7 +146,7 @@ final class RadarSensor implements Sensor {
             c.elevation += rcs * elevation[r];
             c.velocity += rcs * radial;
         }
-        ByteBuffer out = ByteBuffer.allocate(cells.size() * LidarOutput.stride(FIELDS)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer out = ByteBuffer.allocate(cells.size() * PointCloud.stride(FIELDS)).order(ByteOrder.LITTLE_ENDIAN);
         int count = 0;
         for (Map.Entry<Key, Cell> e : cells.entrySet()) {
             Cell c = e.getValue();
@@ -166,7 +166,7 @@ final class RadarSensor implements Sensor {
             count++;
         }
         out.flip();
-        return new LidarOutput(FIELDS, count, out, pose);
+        return new PointCloud(FIELDS, count, out, pose);
     }
 
     /** σ° of the object's material type as a ratio (m²/m²). */

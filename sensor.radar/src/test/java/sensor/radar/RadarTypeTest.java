@@ -11,12 +11,12 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
 import sensor.api.material.Lambertian;
 import sensor.api.material.SurfaceMaterial;
 import sensor.api.material.SurfaceMaterialType;
@@ -69,8 +69,8 @@ class RadarTypeTest {
         return out;
     }
 
-    static LidarOutput detections(SensorFrame f) {
-        return (LidarOutput) f.data();
+    static PointCloud detections(SensorFrame f) {
+        return (PointCloud) f.data();
     }
 
     static ObjectSpec box(String id, double x, double y, double z, double half) {
@@ -83,7 +83,7 @@ class RadarTypeTest {
         var motion = new KinematicWorld.ConstantAngularVelocity(Pose.translation(20.25 + 0.5, 0, 0), new Vec3(-5, 0, 0), Vec3.ZERO);
         ObjectSpec b = new ObjectSpec("car", new Shape.Box(0.25, 0.25, 0.25), "target", Pose.IDENTITY, null);
         List<SensorFrame> frames = run(RadarConfig.DEFAULT, 0.1, motion, b);
-        LidarOutput d = detections(frames.get(0));
+        PointCloud d = detections(frames.get(0));
         assertTrue(d.count() >= 1, "detected");
         for (int i = 0; i < d.count(); i++) {
             assertEquals(20, d.getFloat(i, OutputField.DISTANCE_F32, 0), 0.1, "range");
@@ -98,7 +98,7 @@ class RadarTypeTest {
         // σ = σ° Σ cos θ r² ΔΩ over the field of view; for a wall at x = d: σ° d² ∫ sec(az) d az · V = σ° d² 2 ln(sec(H/2) + tan(H/2)) V
         double d = 10, h = Math.toRadians(60) / 2, v = Math.toRadians(10);
         RadarConfig c = config(2, 4, 0, -100, Map.of(RadarConfig.DEFAULT_MATERIAL, 0.0));
-        LidarOutput out = detections(run(c, 0.1, null, ObjectSpec.fixed("wall", new Shape.Box(0.1, 50, 50),
+        PointCloud out = detections(run(c, 0.1, null, ObjectSpec.fixed("wall", new Shape.Box(0.1, 50, 50),
                 Pose.translation(d + 0.1, 0, 0))).get(0));
         double sum = 0;
         for (int i = 0; i < out.count(); i++) {
@@ -108,8 +108,8 @@ class RadarTypeTest {
         assertEquals(expected, sum, 0.005 * expected);
         // a material type listed in reflectivity: 10 dB more
         RadarConfig brighter = config(2, 4, 0, -100, Map.of(RadarConfig.DEFAULT_MATERIAL, 0.0, "metal", 10.0));
-        LidarOutput bright = detections(run(brighter, 0.1, null, ObjectSpec.fixed("wall", new Shape.Box(0.1, 50, 50),
-                Pose.translation(d + 0.1, 0, 0)).withMaterial(sensor.api.env.MaterialSpec.of("metal"))).get(0));
+        PointCloud bright = detections(run(brighter, 0.1, null, ObjectSpec.fixed("wall", new Shape.Box(0.1, 50, 50),
+                Pose.translation(d + 0.1, 0, 0)).withMaterial(sensor.api.scene.MaterialSpec.of("metal"))).get(0));
         double brightSum = 0;
         for (int i = 0; i < bright.count(); i++) {
             brightSum += Math.pow(10, bright.getFloat(i, OutputField.RCS_F32, 0) / 10);
@@ -124,13 +124,13 @@ class RadarTypeTest {
         double r = 30;
         List<SensorFrame> merged = run(c, 0.1, null, box("a", r * Math.cos(Math.toRadians(0.75)), r * Math.sin(Math.toRadians(0.75)), 0, 0.12),
                 box("b", r * Math.cos(Math.toRadians(1.25)), r * Math.sin(Math.toRadians(1.25)), 0, 0.12));
-        LidarOutput m = detections(merged.get(0));
+        PointCloud m = detections(merged.get(0));
         assertEquals(1, m.count(), "one detection for two targets in one cell");
         double az = Math.toDegrees(m.getFloat(0, OutputField.AZIMUTH_F32, 0));
         assertTrue(az > 0.75 && az < 1.25, "the merged detection lies between them: " + az);
         List<SensorFrame> apart = run(c, 0.1, null, box("a", r * Math.cos(Math.toRadians(1)), r * Math.sin(Math.toRadians(1)), 0, 0.12),
                 box("b", r * Math.cos(Math.toRadians(7)), r * Math.sin(Math.toRadians(7)), 0, 0.12));
-        LidarOutput s = detections(apart.get(0));
+        PointCloud s = detections(apart.get(0));
         assertEquals(2, s.count(), "two detections for targets three cells apart");
         assertEquals(1, Math.toDegrees(s.getFloat(0, OutputField.AZIMUTH_F32, 0)), 0.5);
         assertEquals(7, Math.toDegrees(s.getFloat(1, OutputField.AZIMUTH_F32, 0)), 0.5);
@@ -142,7 +142,7 @@ class RadarTypeTest {
         // it); the threshold at 50 m is min + 40 log10(0.5) = min − 12.04 dB
         ObjectSpec target = box("t", 50.5, 50.5 * Math.tan(Math.toRadians(1)), 0, 0.4);
         RadarConfig low = config(2, 8, 0, -5, null), high = config(2, 8, 0, 5, null);
-        LidarOutput seen = detections(run(low, 0.1, null, target).get(0));
+        PointCloud seen = detections(run(low, 0.1, null, target).get(0));
         assertEquals(1, seen.count(), "−12 dBsm ≥ −5 − 12.04");
         assertEquals(-12, seen.getFloat(0, OutputField.RCS_F32, 0), 3);
         assertEquals(0, detections(run(high, 0.1, null, target).get(0)).count(), "−12 dBsm < 5 − 12.04");
@@ -155,7 +155,7 @@ class RadarTypeTest {
         double sum = 0, sum2 = 0;
         int n = 0;
         for (SensorFrame f : frames) {
-            LidarOutput d = detections(f);
+            PointCloud d = detections(f);
             assertEquals(1, d.count());
             double x = d.getFloat(0, OutputField.DISTANCE_F32, 0) - 25;
             sum += x;
@@ -190,7 +190,7 @@ class RadarTypeTest {
     @Test
     void RAD_aTargetUpAndToTheLeftIsWhereItIs() {
         // azimuth 13°, elevation 2° (cell centres of 2° cells): position, angles and range of the one detection
-        LidarOutput d = detections(run(config(2, 8, 0, -100, null), 0.1, null, ball("b", 30, 13, 2, null)).get(0));
+        PointCloud d = detections(run(config(2, 8, 0, -100, null), 0.1, null, ball("b", 30, 13, 2, null)).get(0));
         assertEquals(1, d.count());
         double az = Math.toRadians(13), el = Math.toRadians(2), r = d.getFloat(0, OutputField.DISTANCE_F32, 0);
         assertTrue(r >= 29.9 && r <= 30, "range between the near side and the centre: " + r);
@@ -231,7 +231,7 @@ class RadarTypeTest {
         ObjectSpec plane = ObjectSpec.fixed("plane", new Shape.Plane(), new Pose(n.times(-d), rotation));
         RadarConfig c = new RadarConfig(60, 10, 0.5, 100, 2, 2, 0.5, 0.1, 4, 0, 0, 0, -100,
                 Map.of(RadarConfig.DEFAULT_MATERIAL, 0.0));
-        LidarOutput out = detections(run(c, 0.1, null, plane).get(0));
+        PointCloud out = detections(run(c, 0.1, null, plane).get(0));
         double sum = 0;
         for (int i = 0; i < out.count(); i++) {
             sum += Math.pow(10, out.getFloat(i, OutputField.RCS_F32, 0) / 10);
@@ -258,7 +258,7 @@ class RadarTypeTest {
         var closing = new KinematicWorld.ConstantAngularVelocity(Pose.IDENTITY, new Vec3(-0.3, 0, 0), Vec3.ZERO);
         ObjectSpec moving = ball("b", 20.1, 1.4, 0, null);
         moving = new ObjectSpec("b", moving.shape(), "target", moving.localPose(), null);
-        LidarOutput split = detections(run(c, 0.1, closing, ball("a", 20.1, 0.6, 0, null), moving).get(0));
+        PointCloud split = detections(run(c, 0.1, closing, ball("a", 20.1, 0.6, 0, null), moving).get(0));
         assertEquals(2, split.count(), "told apart by Doppler");
         double v0 = split.getFloat(0, OutputField.RADIAL_VELOCITY_F32, 0), v1 = split.getFloat(1, OutputField.RADIAL_VELOCITY_F32, 0);
         assertEquals(-0.3, Math.min(v0, v1), 0.01);
@@ -272,7 +272,7 @@ class RadarTypeTest {
         List<SensorFrame> frames = run(c, 30, null, ball("b", 25, 1, 0, null));
         double[] az = new double[frames.size()], el = new double[frames.size()], v = new double[frames.size()];
         for (int i = 0; i < frames.size(); i++) {
-            LidarOutput d = detections(frames.get(i));
+            PointCloud d = detections(frames.get(i));
             assertEquals(1, d.count());
             az[i] = d.getFloat(0, OutputField.AZIMUTH_F32, 0);
             el[i] = d.getFloat(0, OutputField.ELEVATION_F32, 0);

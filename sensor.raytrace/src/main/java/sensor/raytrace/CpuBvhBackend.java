@@ -2,7 +2,7 @@ package sensor.raytrace;
 
 import org.osgi.service.component.annotations.Component;
 
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 import sensor.api.ComputePool;
 import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.raytrace.TraceScene;
@@ -18,7 +18,7 @@ public final class CpuBvhBackend implements RaytraceBackend {
     /** The backend id. */
     public static final String ID = "cpu-bvh";
 
-    /** The runtime's one worker pool (outside a framework: the JVM's common pool). */
+    /** The runtime's one worker pool (outside a framework without one: {@link ComputePool#serial()}). */
     @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
             policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
             policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
@@ -53,6 +53,6 @@ public final class CpuBvhBackend implements RaytraceBackend {
     @Override
     public TraceScene createScene(SceneView scene, int threads) {
         ComputePool p = pool;
-        return new CpuTraceScene(scene, threads, p != null ? p : ComputePool.common(), blas);
+        return new CpuTraceScene(scene, threads, p != null ? p : ComputePool.serial(), blas);
     }
 }

@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import sensor.api.Args;
 import sensor.api.ComputePool;
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.TraceScene;

@@ -1,6 +1,6 @@
 package sensor.raytrace;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.raytrace.geometry.Bvh2;
 import sensor.raytrace.geometry.Meshes;
 

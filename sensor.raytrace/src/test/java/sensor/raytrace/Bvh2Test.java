@@ -121,7 +121,7 @@ class Bvh2Test {
     void largeBuildsOnSeveralThreadsBuildTheirSubtreesAsTasksAndOnlyThen() {
         ForkJoinPool fj = new ForkJoinPool(2);
         try {
-            ComputePool pool = ComputePool.of(fj);
+            ComputePool pool = new sensor.env.ForkJoinComputePool(fj);
             for (int n : new int[] {(1 << 16) - 1, 1 << 16}) {
                 float[] pb = random(n);
                 Bvh2 one = Bvh2.build(pb, n), oneThread = Bvh2.build(pb, n, pool, 1), two = Bvh2.build(pb, n, pool, 2);

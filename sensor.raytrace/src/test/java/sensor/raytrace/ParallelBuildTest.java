@@ -34,7 +34,7 @@ class ParallelBuildTest {
         try {
             Bvh2 one = Bvh2.build(pb, n);
             for (int threads : new int[] {2, 3}) {
-                Bvh2 many = Bvh2.build(pb, n, ComputePool.of(fj), threads);
+                Bvh2 many = Bvh2.build(pb, n, new sensor.env.ForkJoinComputePool(fj), threads);
                 assertEquals(one.nodeCount, many.nodeCount);
                 assertArrayEquals(one.order, many.order);
                 assertEquals(depthFirst(one, 0, new java.util.ArrayList<>()), depthFirst(many, 0, new java.util.ArrayList<>()));

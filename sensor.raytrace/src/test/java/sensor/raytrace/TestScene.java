@@ -3,9 +3,9 @@ package sensor.raytrace;
 import java.util.ArrayList;
 import java.util.List;
 
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.material.AmbientMaterial;
 import sensor.api.material.Lambertian;

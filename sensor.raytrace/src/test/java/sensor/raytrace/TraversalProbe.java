@@ -2,7 +2,7 @@ package sensor.raytrace;
 
 import java.util.Random;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.raytrace.HitBuffer;
 

@@ -15,7 +15,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.raytrace.HitBuffer;
 

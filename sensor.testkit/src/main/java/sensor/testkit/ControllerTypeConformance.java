@@ -13,7 +13,7 @@ import sensor.api.control.ControllerType;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.env.SensorEnvironment.ControllerInfo;
 import sensor.api.env.SensorEnvironment.SensorInfo.State;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 
 /**

@@ -7,7 +7,7 @@ import java.util.Map;
 
 import sensor.api.env.SensorEnvironment;
 import sensor.api.io.OutputSink;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 
 /** The frames delivered while recording, per sensor id, in delivery order. Closing stops the recording. */

@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 import sensor.api.lidar.OutputNoise;
-import sensor.api.lidar.PointBuffer;
+import sensor.api.frame.PointBuffer;
 import sensor.api.random.CounterRandom;
 
 /**

@@ -49,7 +49,7 @@ public abstract class SensorTypeConformance {
         assertEquals(a.count(sensorId()), b.count(sensorId()));
         for (int i = 0; i < a.count(sensorId()); i++) {
             Object x = a.of(sensorId()).get(i).data(), y = b.of(sensorId()).get(i).data();
-            if (x instanceof sensor.api.sensor.Channels cx && y instanceof sensor.api.sensor.Channels cy) {
+            if (x instanceof sensor.api.frame.Channels cx && y instanceof sensor.api.frame.Channels cy) {
                 assertArrayEquals(cx.values(), cy.values(), "frame " + i);
             } else {
                 assertEquals(String.valueOf(x), String.valueOf(y), "frame " + i);

@@ -12,6 +12,10 @@ import sensor.api.material.AmbientMaterial;
 import sensor.api.sensor.SensorSpec;
 import sensor.api.world.KinematicWorld;
 import sensor.api.world.WorldSource;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.MagneticField;
+import sensor.api.scene.Light;
 
 /**
  * The sensor environment: the objects sensors can see, the sensors, the ambient material, the magnetic

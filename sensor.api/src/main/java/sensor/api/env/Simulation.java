@@ -3,6 +3,8 @@ package sensor.api.env;
 import java.util.List;
 
 import org.osgi.annotation.versioning.ProviderType;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.MaterialSpec;
 
 /**
  * One simulation among several in a runtime, made by a {@link SimulationFactory}: its own world, scene,

@@ -7,8 +7,8 @@ import java.util.Map;
 
 import org.osgi.annotation.versioning.ConsumerType;
 
-import sensor.api.lidar.LidarOutput;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 
@@ -16,7 +16,7 @@ import sensor.api.sensor.SensorMount;
  * One output format as a service, registered with the property {@code output.format=<id>} (e.g. {@code pcd},
  * {@code mcap}); a run writes with the formats its scenario names ({@code output.formats}), a bundle adds a format
  * by registering one. A writer receives each frame by its type: point clouds as the lidar's packed columns
- * ({@link LidarOutput}), camera images ({@link sensor.api.camera.CameraImage}), scalar sensors as {@link Channels}.
+ * ({@link PointCloud}), camera images ({@link sensor.api.frame.CameraImage}), scalar sensors as {@link Channels}.
  */
 @ConsumerType
 public interface FrameWriter {
@@ -34,10 +34,10 @@ public interface FrameWriter {
     @ConsumerType
     interface Writer {
         /** A lidar frame. Default: ignored. */
-        default void pointCloud(SensorFrame frame, LidarOutput cloud) throws IOException {}
+        default void pointCloud(SensorFrame frame, PointCloud cloud) throws IOException {}
 
         /** A camera frame. Default: ignored. */
-        default void image(SensorFrame frame, sensor.api.camera.CameraImage image) throws IOException {}
+        default void image(SensorFrame frame, sensor.api.frame.CameraImage image) throws IOException {}
 
         /** A scalar sensor's frame. Default: ignored. */
         default void channels(SensorFrame frame, Channels channels) throws IOException {}

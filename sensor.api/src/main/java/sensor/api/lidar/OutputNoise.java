@@ -3,6 +3,7 @@ package sensor.api.lidar;
 import org.osgi.annotation.versioning.ConsumerType;
 
 import sensor.api.random.CounterRandom;
+import sensor.api.frame.PointBuffer;
 
 /**
  * Output-stage noise applied after tracing ([L-P] step 5), e.g. distance noise [L-DN] or hitpoint

@@ -2,7 +2,7 @@ package sensor.api.raytrace;
 
 import org.osgi.annotation.versioning.ConsumerType;
 
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 
 /**
  * A raytrace backend (CPU or GPU), registered as a service; the one with the highest service ranking

@@ -2,7 +2,7 @@ package sensor.api.raytrace;
 
 import org.osgi.annotation.versioning.ConsumerType;
 
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 
 /** Acceleration structures over a scene, refreshed per step, answering closest-hit queries. */
 @ConsumerType

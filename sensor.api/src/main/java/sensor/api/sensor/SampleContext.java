@@ -2,7 +2,7 @@ package sensor.api.sensor;
 
 import org.osgi.annotation.versioning.ProviderType;
 
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
 import sensor.api.random.CounterRandom;

@@ -1,6 +1,8 @@
 package sensor.api.sensor;
 
 import org.osgi.annotation.versioning.ConsumerType;
+import sensor.api.frame.Channels;
+import sensor.api.frame.FrameData;
 
 /**
  * A sensor instance created by a {@link SensorType}. The environment calls {@link #sample} at the sensor's
@@ -9,10 +11,10 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface Sensor {
     /**
-     * Measures at {@code context.time()}. Returns the measured data (e.g. a {@link Channels} or a lidar
-     * output), or {@code null} for no output this sample.
+     * Measures at {@code context.time()}. Returns the measured data ({@link Channels}, a point cloud or an image),
+     * or {@code null} for no output this sample.
      */
-    Object sample(SampleContext context);
+    FrameData sample(SampleContext context);
 
     /** Releases resources; called when the sensor is removed or its type goes away. */
     default void close() {}

@@ -3,7 +3,7 @@ package sensor.api.world;
 import java.util.List;
 
 import sensor.api.Args;
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
 

@@ -12,6 +12,7 @@ import sensor.api.lidar.LidarModelType.DetectionLine;
 import sensor.api.lidar.LidarModelType.Mode;
 import sensor.api.lidar.LidarModelType.Provenance;
 import sensor.api.lidar.LidarModelType.Source;
+import sensor.api.frame.CloudLayout;
 
 /** The lidar model contract: a catalog model's checks and defaults, its modes, datasheet lines, cloud layouts. */
 class LidarModelContractTest {

@@ -5,7 +5,7 @@ import java.util.List;
 
 import sensor.api.ConfigReader;
 import sensor.api.PluginCatalog;
-import sensor.api.env.ObjectSpec;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.geom.Vec3;
 import sensor.api.material.AmbientMaterialType;
 import sensor.api.world.DynamicsEngineType;

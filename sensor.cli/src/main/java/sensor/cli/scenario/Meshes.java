@@ -19,7 +19,7 @@ import de.javagl.obj.ObjData;
 import de.javagl.obj.ObjReader;
 import de.javagl.obj.ObjUtils;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 
 /**
  * Triangle meshes from files, through de.javagl's maintained readers: Wavefront OBJ ({@code de.javagl:obj},

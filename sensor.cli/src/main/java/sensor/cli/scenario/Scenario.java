@@ -63,19 +63,19 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
      * A light for cameras: {@code sun} (parallel light travelling along {@code direction}, irradiance W/m² facing it) or
      * {@code sky} (from the whole sky, irradiance W/m² on an upward surface); {@code color} a linear RGB tint.
      */
-    public record LightSpec(sensor.api.env.Light.Kind type, List<Double> direction, double irradiance, List<Double> color) {
+    public record LightSpec(sensor.api.scene.Light.Kind type, List<Double> direction, double irradiance, List<Double> color) {
         public LightSpec {
             if (type == null) {
                 throw new IllegalArgumentException("lights: type must be sun or sky");
             }
-            if (type == sensor.api.env.Light.Kind.SUN && direction == null) {
+            if (type == sensor.api.scene.Light.Kind.SUN && direction == null) {
                 throw new IllegalArgumentException("lights: a sun needs a direction [x, y, z] (from the sun towards the scene)");
             }
             within("irradiance", irradiance, 0, 1e5, "W/m²");
         }
 
         /** The kind of light. */
-        public sensor.api.env.Light.Kind kind() {
+        public sensor.api.scene.Light.Kind kind() {
             return type;
         }
     }

@@ -11,11 +11,11 @@ import java.util.TreeSet;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import sensor.api.env.MagneticField;
-import sensor.api.env.MaterialSpec;
-import sensor.api.env.ObjectSpec;
+import sensor.api.scene.MagneticField;
+import sensor.api.scene.MaterialSpec;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.env.SensorEnvironment;
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
@@ -331,14 +331,14 @@ public final class ScenarioBuilder {
         if (!c.isArray()) {
             rgb.add(Double.NaN);
         }
-        return sensor.api.env.Light.checkColor(rgb);
+        return sensor.api.scene.Light.checkColor(rgb);
     }
 
     private void lights(ScenarioReader.Loaded loaded, Scenario s) throws ScenarioException {
-        List<sensor.api.env.Light> lights = new ArrayList<>();
+        List<sensor.api.scene.Light> lights = new ArrayList<>();
         for (Scenario.LightSpec l : s.lights()) {
             try {
-                lights.add(new sensor.api.env.Light(l.kind(), l.direction() == null ? null : vec(l.direction(), "direction"),
+                lights.add(new sensor.api.scene.Light(l.kind(), l.direction() == null ? null : vec(l.direction(), "direction"),
                         l.irradiance(), l.color()));
             } catch (RuntimeException e) {
                 throw loaded.error(l, "lights: " + e.getMessage(), e);

@@ -9,7 +9,7 @@ import java.util.Base64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 
 class MeshesTest {
     @TempDir

@@ -33,8 +33,8 @@ import com.github.mreutegg.laszip4j.laszip.ArithmeticDecoder;
 import com.github.mreutegg.laszip4j.laszip.ByteStreamInArray;
 import com.github.mreutegg.laszip4j.laszip.IntegerCompressor;
 
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
 import sensor.io.PointCloudFiles;
 import sensor.io.Points;
 
@@ -65,9 +65,9 @@ class LazEncoderTest {
      * from +16.6° to -16.6°, ground 1.9 m below the sensor, house fronts 8 m either side and 80 m ahead and behind,
      * 12 m high; beams that hit nothing within 120 m are misses. Range noise σ = 1 cm + 0.05 % of the range.
      */
-    static LidarOutput scan(int rings, int cols, List<OutputField> fields, long seed) {
+    static PointCloud scan(int rings, int cols, List<OutputField> fields, long seed) {
         Random random = new Random(seed);
-        ByteBuffer b = ByteBuffer.allocate(rings * cols * LidarOutput.stride(fields)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(rings * cols * PointCloud.stride(fields)).order(ByteOrder.LITTLE_ENDIAN);
         for (int c = 0; c < cols; c++) {
             double az = 2 * StrictMath.PI * c / cols;
             for (int ring = 0; ring < rings; ring++) {
@@ -117,7 +117,7 @@ class LazEncoderTest {
                 }
             }
         }
-        return new LidarOutput(fields, rings * cols, b.flip());
+        return new PointCloud(fields, rings * cols, b.flip());
     }
 
     static byte[] lidarLas(int rings, int cols, List<OutputField> fields) throws IOException {

@@ -3,7 +3,7 @@ package sensor.lidar.gpu;
 import java.util.function.Supplier;
 
 import sensor.api.Args;
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.raytrace.TraceScene;

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 import sensor.api.Args;
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.raytrace.geometry.Bvh2;
 import sensor.raytrace.geometry.Meshes;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 
-import sensor.api.env.SceneView;
+import sensor.api.scene.SceneView;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.raytrace.TraceScene;

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.TraceScene;

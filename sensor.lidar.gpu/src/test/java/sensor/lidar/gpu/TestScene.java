@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import sensor.api.env.ObjectSpec;
-import sensor.api.env.SceneView;
-import sensor.api.env.Shape;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;

@@ -5,8 +5,8 @@ import java.util.List;
 
 import sensor.api.Args;
 import sensor.api.lidar.LidarModelType;
-import sensor.api.lidar.CloudLayout;
-import sensor.api.lidar.OutputField;
+import sensor.api.frame.CloudLayout;
+import sensor.api.frame.OutputField;
 import sensor.api.lidar.RayPatternGenerator;
 
 /**

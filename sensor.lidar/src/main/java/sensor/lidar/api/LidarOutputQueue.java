@@ -1,6 +1,6 @@
 package sensor.lidar.api;
 
-import sensor.api.lidar.LidarOutput;
+import sensor.api.frame.PointCloud;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +18,7 @@ public final class LidarOutputQueue implements OutputSink {
 
     @Override
     public synchronized void accept(SensorFrame frame) {
-        if (frame.data() instanceof LidarOutput) {
+        if (frame.data() instanceof PointCloud) {
             latest.put(frame.sensorId(), frame);
             notifyAll();
         }

@@ -1,6 +1,6 @@
 package sensor.raytrace.geometry;
 
-import sensor.api.env.Shape;
+import sensor.api.scene.Shape;
 
 /** Triangle meshes: heightfield triangulation and per-triangle boxes. */
 public final class Meshes {

@@ -6,7 +6,7 @@ import sensor.api.Args;
 import sensor.api.control.ControlContext;
 import sensor.api.control.Controller;
 import sensor.api.control.ControllerType;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.world.Command;
 

@@ -11,7 +11,7 @@ import sensor.api.geom.Vec3;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.raytrace.TraceScene;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.Sensor;
 import sensor.api.sensor.SensorType;
@@ -80,7 +80,7 @@ public class RangeFinderType implements SensorType<RangeFinderType.Config> {
         }
 
         @Override
-        public Object sample(SampleContext ctx) {
+        public Channels sample(SampleContext ctx) {
             if (scene == null) {
                 scene = backend.createScene(ctx.scene(), 1);
             }

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import sensor.api.control.ControlContext;
 import sensor.api.control.Controller;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.world.Command;
 

@@ -1,4 +1,4 @@
-package sensor.api.sensor;
+package sensor.api.frame;
 
 import java.util.List;
 
@@ -8,7 +8,8 @@ import java.util.List;
  * channel; {@code null} when the sensor does not say). Output sinks write any such data as columns; the variances
  * become covariances where a format has them (ROS 2 {@code Imu}, {@code MagneticField}).
  */
-public record Channels(List<String> names, List<String> units, double[] values, double[] variances) {
+public record Channels(List<String> names, List<String> units, double[] values, double[] variances)
+        implements FrameData {
     public Channels {
         if (names == null || units == null || values == null || names.size() != units.size()
                 || names.size() != values.length) {

@@ -1,4 +1,4 @@
-package sensor.api.lidar;
+package sensor.api.frame;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -16,7 +16,7 @@ import sensor.api.geom.Pose;
  * {@link #floats}, {@link #ints} and {@link #doubles} read them without copying) or points packed
  * contiguously, little-endian (as the radar makes it); either form gives the other on first use.
  */
-public final class LidarOutput {
+public final class PointCloud implements FrameData {
     private final List<OutputField> fields;
     private final int[] offsets = new int[OutputField.values().length];
     private final int stride;
@@ -28,7 +28,7 @@ public final class LidarOutput {
     private volatile PointBuffer columns;
 
     /** Wraps packed data; {@code data} must hold {@code count} points of the fields' stride; the pose is unknown. */
-    public LidarOutput(List<OutputField> fields, int count, ByteBuffer data) {
+    public PointCloud(List<OutputField> fields, int count, ByteBuffer data) {
         this(fields, count, data, null);
     }
 
@@ -36,7 +36,7 @@ public final class LidarOutput {
      * Wraps packed data; {@code data} must hold {@code count} points of the fields' stride; {@code pose} is the world
      * pose of the lidar frame at the frame's measurement time (null when unknown).
      */
-    public LidarOutput(List<OutputField> fields, int count, ByteBuffer data, Pose pose) {
+    public PointCloud(List<OutputField> fields, int count, ByteBuffer data, Pose pose) {
         this.pose = pose;
         this.layout = CloudLayout.GENERIC;
         this.fields = List.copyOf(fields);
@@ -52,12 +52,12 @@ public final class LidarOutput {
      * Wraps the columns of {@code points} (its {@link PointBuffer#count()} points), which must have a column for
      * every field; the buffer is the output's from then on and must not be changed. {@code pose} as above.
      */
-    public LidarOutput(List<OutputField> fields, PointBuffer points, Pose pose) {
+    public PointCloud(List<OutputField> fields, PointBuffer points, Pose pose) {
         this(fields, points, pose, CloudLayout.GENERIC);
     }
 
-    /** As {@link #LidarOutput(List, PointBuffer, Pose)}, published in {@code layout} (see {@link #layout()}). */
-    public LidarOutput(List<OutputField> fields, PointBuffer points, Pose pose, CloudLayout layout) {
+    /** As {@link #PointCloud(List, PointBuffer, Pose)}, published in {@code layout} (see {@link #layout()}). */
+    public PointCloud(List<OutputField> fields, PointBuffer points, Pose pose, CloudLayout layout) {
         this.pose = pose;
         this.layout = java.util.Objects.requireNonNull(layout, "layout");
         this.fields = List.copyOf(fields);

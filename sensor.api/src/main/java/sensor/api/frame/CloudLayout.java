@@ -1,11 +1,11 @@
-package sensor.api.lidar;
+package sensor.api.frame;
 
 import java.util.Locale;
 
 /**
  * How a lidar's points are laid out in a ROS 2 {@code sensor_msgs/PointCloud2}: the fields, types and offsets a
  * vendor's own ROS 2 driver publishes, so software written against that driver reads simulated clouds unchanged.
- * A lidar carries its layout on its {@link LidarOutput}; writers of other formats ignore it.
+ * A lidar carries its layout on its {@link PointCloud}; writers of other formats ignore it.
  */
 public enum CloudLayout {
     /** Every field the lidar was asked for, each at its natural alignment; {@code time} is the absolute firing time. */

@@ -1,4 +1,5 @@
-package sensor.api.lidar;
+package sensor.api.frame;
+
 
 /**
  * Output fields of the lidar output handler [O]: packed contiguously per point in the order a sensor's

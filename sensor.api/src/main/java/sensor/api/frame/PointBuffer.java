@@ -1,12 +1,12 @@
-package sensor.api.lidar;
+package sensor.api.frame;
 
-import sensor.api.lidar.OutputField.ColumnKind;
+import sensor.api.frame.OutputField.ColumnKind;
 
 /**
  * The columnar point cloud of one lidar step, in the lidar frame: a column per field. Position, distance,
  * intensity, the pattern index of the ray that produced each point (the noise counter) and its firing time
  * are always there; a column of any other {@link OutputField} is made when a stage first asks for it, so a
- * field nobody asked for costs nothing. Stages read and write the columns in place; a {@link LidarOutput}
+ * field nobody asked for costs nothing. Stages read and write the columns in place; a {@link PointCloud}
  * wraps the buffer without copying.
  */
 public final class PointBuffer {

@@ -1,4 +1,4 @@
-package sensor.api.io;
+package sensor.env;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,13 +8,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import sensor.api.lidar.LidarOutput;
-import sensor.api.lidar.OutputField;
-import sensor.api.sensor.Channels;
+import sensor.api.frame.PointCloud;
+import sensor.api.frame.OutputField;
+import sensor.api.io.FrameWriter;
+import sensor.api.io.Recorder;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 
-/** A recorder writing every frame with several {@link FrameWriter.Writer}s (see {@link RecorderFactory#of}). */
+/** A recorder writing every frame with several {@link FrameWriter.Writer}s (opened by {@link WriterRecorders}). */
 final class FormatsRecorder implements Recorder {
     private final Map<String, FrameWriter.Writer> writers;
     private final Map<String, Long> frames = new LinkedHashMap<>();
@@ -32,13 +34,13 @@ final class FormatsRecorder implements Recorder {
             throw new IllegalStateException("the recorder is closed");
         }
         frames.merge(frame.sensorId(), 1L, Long::sum);
-        if (frame.data() instanceof LidarOutput cloud) {
+        if (frame.data() instanceof PointCloud cloud) {
             points += hits(cloud);
         }
         each("write frame " + frame.index() + " of " + frame.sensorId(), w -> {
-            if (frame.data() instanceof LidarOutput cloud) {
+            if (frame.data() instanceof PointCloud cloud) {
                 w.pointCloud(frame, cloud);
-            } else if (frame.data() instanceof sensor.api.camera.CameraImage image) {
+            } else if (frame.data() instanceof sensor.api.frame.CameraImage image) {
                 w.image(frame, image);
             } else if (frame.data() instanceof Channels c) {
                 w.channels(frame, c);
@@ -47,7 +49,7 @@ final class FormatsRecorder implements Recorder {
     }
 
     /** Points that are returns: all, or those flagged as hits when the cloud has the flag. */
-    private static long hits(LidarOutput cloud) {
+    private static long hits(PointCloud cloud) {
         if (cloud.offset(OutputField.IS_HIT_I32) < 0) {
             return cloud.count();
         }

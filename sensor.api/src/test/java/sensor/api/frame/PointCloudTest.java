@@ -1,4 +1,4 @@
-package sensor.api.lidar;
+package sensor.api.frame;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The columnar output [O]: columns and packed bytes are two forms of the same points. */
-class LidarOutputTest {
+class PointCloudTest {
     private static final List<OutputField> FIELDS = List.of(OutputField.RING_ID_U16, OutputField.XYZ_VEC3_F32,
             OutputField.TIME_STAMP_F64, OutputField.RETURN_TYPE_U8, OutputField.ENTITY_ID_I32);
 
@@ -43,7 +43,7 @@ class LidarOutputTest {
 
     @Test
     void eachFormReadsPointByPointBeforeTheOtherIsMade() {
-        for (LidarOutput o : List.of(new LidarOutput(FIELDS, points(), null), new LidarOutput(FIELDS, 2, packedByHand()))) {
+        for (PointCloud o : List.of(new PointCloud(FIELDS, points(), null), new PointCloud(FIELDS, 2, packedByHand()))) {
             assertEquals(2, o.offset(OutputField.XYZ_VEC3_F32));
             assertEquals(23, o.offset(OutputField.ENTITY_ID_I32));
             assertEquals(-1, o.offset(OutputField.NORMAL_VEC3_F32));
@@ -59,11 +59,11 @@ class LidarOutputTest {
 
     @Test
     void columnsPackToTheLayoutOfTheFieldsAndUnpackBack() {
-        LidarOutput fromColumns = new LidarOutput(FIELDS, points(), null);
+        PointCloud fromColumns = new PointCloud(FIELDS, points(), null);
         assertEquals(27, fromColumns.stride());
         assertEquals(packedByHand(), fromColumns.data());
-        LidarOutput fromBytes = new LidarOutput(FIELDS, 2, packedByHand());
-        for (LidarOutput o : List.of(fromColumns, fromBytes)) {
+        PointCloud fromBytes = new PointCloud(FIELDS, 2, packedByHand());
+        for (PointCloud o : List.of(fromColumns, fromBytes)) {
             float[] xyz = new float[6];
             o.floats(OutputField.XYZ_VEC3_F32).get(xyz);
             assertArrayEquals(new float[] {1.5f, -2f, 3.25f, 4f, 5f, -6.5f}, xyz);
@@ -87,12 +87,12 @@ class LidarOutputTest {
         assertEquals("count must be in [0, 0], got -1", assertThrows(IllegalArgumentException.class, () -> empty.count(-1))
                 .getMessage());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new LidarOutput(List.of(OutputField.XYZ_VEC3_F32, OutputField.NORMAL_VEC3_F32), p, null));
+                () -> new PointCloud(List.of(OutputField.XYZ_VEC3_F32, OutputField.NORMAL_VEC3_F32), p, null));
         assertEquals("field NORMAL_VEC3_F32 has no column in the points", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> p.ints(OutputField.XYZ_VEC3_F32));
         assertEquals("field XYZ_VEC3_F32 has a float column, not an int one", e.getMessage());
         p.ints(OutputField.IS_HIT_I32);
-        LidarOutput o = new LidarOutput(List.of(OutputField.XYZ_VEC3_F32), p, null);
+        PointCloud o = new PointCloud(List.of(OutputField.XYZ_VEC3_F32), p, null);
         // the buffer has columns of these fields, the output does not: no view and no value of them
         for (org.junit.jupiter.api.function.Executable read : List.<org.junit.jupiter.api.function.Executable>of(
                 () -> o.floats(OutputField.INTENSITY_F32), () -> o.getFloat(0, OutputField.DISTANCE_F32, 0),

@@ -1,4 +1,4 @@
-package sensor.api.env;
+package sensor.api.scene;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package sensor.api.env;
+package sensor.api.scene;
 
 import static org.junit.jupiter.api.Assertions.*;
 

@@ -1,4 +1,4 @@
-package sensor.api.camera;
+package sensor.api.frame;
 
 import java.util.List;
 
@@ -19,7 +19,7 @@ import sensor.api.geom.Pose;
  * @param pose the camera's world pose at the frame time
  */
 public record CameraImage(int width, int height, byte[] rgb, float[] depth, int[] labels, List<String> objectIds,
-        double fx, double fy, double cx, double cy, String lens, Pose pose) {
+        double fx, double fy, double cx, double cy, String lens, Pose pose) implements FrameData {
     public CameraImage {
         Args.inRange("width", width, 1, 1 << 15);
         Args.inRange("height", height, 1, 1 << 15);

@@ -1,4 +1,4 @@
-package sensor.api.env;
+package sensor.api.scene;
 
 import sensor.api.Args;
 import sensor.api.geom.Pose;

@@ -1,4 +1,4 @@
-package sensor.api.env;
+package sensor.api.scene;
 
 import org.osgi.annotation.versioning.ConsumerType;
 
