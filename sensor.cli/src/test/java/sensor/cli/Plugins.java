@@ -38,9 +38,9 @@ final class Plugins {
         sensors.forEach(env::bindSensorType);
         surfaces.forEach(env::bindSurfaceMaterialType);
         ambients.forEach(env::bindAmbientMaterialType);
-        sensors.forEach(t -> simulations.bindSensorType(t, 0));
-        surfaces.forEach(t -> simulations.bindSurfaceType(t, 0));
-        ambients.forEach(t -> simulations.bindAmbientType(t, 0));
+        sensors.forEach(t -> simulations.types().bindSensorType(t, 0));
+        surfaces.forEach(t -> simulations.types().bindSurfaceMaterialType(t, 0));
+        ambients.forEach(t -> simulations.types().bindAmbientMaterialType(t, 0));
         List<PluginType<?>> all = new ArrayList<>();
         all.addAll(sensors);
         all.addAll(surfaces);

@@ -69,12 +69,12 @@ class RunJobTest {
     void aRunThatLosesItsSensorTypeExitsOneAndListsTheGap() throws Exception {
         Simulations factory = new Simulations();
         GroundTruthSensorType type = new GroundTruthSensorType();
-        factory.bindSensorType(type, 0);
+        factory.types().bindSensorType(type, 0);
         try (Simulation sim = factory.create("lost")) {
             sim.addSensor(SensorSpec.of("g", "ground-truth", null, SensorMount.on(null, Pose.IDENTITY), 10));
             int code = run(factory, sim, counting(n -> {
                 if (n == 3) {
-                    factory.unbindSensorType(type); // the plugin bundle leaves mid-run
+                    factory.types().unbindSensorType(type); // the plugin bundle leaves mid-run
                 }
             }), () -> false);
             assertEquals(1, code, err.toString());
@@ -89,7 +89,7 @@ class RunJobTest {
     @Test
     void aCancelledRunEndsAfterItsCurrentStepWithCode143() throws Exception {
         Simulations factory = new Simulations();
-        factory.bindSensorType(new GroundTruthSensorType(), 0);
+        factory.types().bindSensorType(new GroundTruthSensorType(), 0);
         try (Simulation sim = factory.create("cancelled")) {
             sim.addSensor(SensorSpec.of("g", "ground-truth", null, SensorMount.on(null, Pose.IDENTITY), 10));
             int[] frames = {0};

@@ -45,7 +45,7 @@ final class Controllers {
         }
     }
 
-    private final TypeRegistry<ControllerType<?>> types = new TypeRegistry<>("controller");
+    private final TypeRegistry<ControllerType<?>> types;
     private final Map<String, Slot> slots = new LinkedHashMap<>();
     /** The last applied values per actuator ({@code kind/target}) and the frame count per recorded series. */
     private final Map<String, double[]> last = new HashMap<>();
@@ -55,7 +55,8 @@ final class Controllers {
     private final boolean tolerant;
     private String simulation = "";
 
-    Controllers(Interruptions interruptions, DoubleSupplier time, boolean tolerant) {
+    Controllers(TypeRegistry<ControllerType<?>> types, Interruptions interruptions, DoubleSupplier time, boolean tolerant) {
+        this.types = types;
         this.interruptions = interruptions;
         this.time = time;
         this.tolerant = tolerant;
@@ -66,10 +67,8 @@ final class Controllers {
         simulation = name;
     }
 
-    void bind(ControllerType<?> type, int ranking) {
-        if (!types.add(type, ranking)) {
-            return;
-        }
+    /** {@code type} now serves its id: its waiting or detached controllers attach. */
+    void attach(ControllerType<?> type) {
         for (Slot slot : slots.values()) {
             if (slot.spec.typeId().equals(type.id())) {
                 close(slot);
@@ -84,11 +83,8 @@ final class Controllers {
         }
     }
 
-    void unbind(ControllerType<?> type) {
-        if (!types.remove(type)) {
-            return;
-        }
-        ControllerType<?> replacement = types.find(type.id());
+    /** {@code type} left; its controllers move to {@code replacement}, or are detached when it is null. */
+    void detach(ControllerType<?> type, ControllerType<?> replacement) {
         for (Slot slot : slots.values()) {
             if (slot.controller != null && slot.spec.typeId().equals(type.id())) {
                 close(slot);

@@ -11,15 +11,7 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.osgi.service.component.annotations.Activate;
-import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.Modified;
-import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.AttributeDefinition;
-import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 import sensor.api.Args;
@@ -29,6 +21,7 @@ import sensor.api.scene.MagneticField;
 import sensor.api.scene.ObjectSpec;
 import sensor.api.scene.SceneView;
 import sensor.api.env.SensorEnvironment;
+import sensor.api.env.Simulation;
 import sensor.api.geom.Vec3;
 import sensor.api.io.OutputSink;
 import sensor.api.material.AmbientMaterial;
@@ -42,17 +35,17 @@ import sensor.api.world.KinematicWorld;
 import sensor.api.world.WorldSource;
 
 /**
- * The {@link SensorEnvironment} service. Plugin types (sensors, controllers, materials, backends, sinks) are bound
- * dynamically: when a sensor type leaves, its sensors are closed and detached (the simulation goes on)
+ * One simulation: world, scene, sensors, controllers, clock and sinks, over the runtime's shared {@link PluginTypes}.
+ * The framework's default environment ({@link EnvironmentComponent}) and every simulation of {@link Simulations} are
+ * one of these; plain Java makes one with {@code new Environment()}. Plugin types come and go: when a sensor type
+ * leaves, its sensors are closed and detached (the simulation goes on)
  * and re-created when a type with the same id returns; objects whose material type leaves fall back to
  * the default material (one warning) and get theirs back when it returns. Multi-rate stepping [L-T]:
  * each sensor samples at {@code t_k = t_0 + k/f} within the dynamics step containing it, and its frame
  * is delivered to the sinks once the time reaches {@code t_k + lag}. Controllers act at the start of every step
  * ({@link Controllers}).
  */
-@Component(service = SensorEnvironment.class, immediate = true)
-@Designate(ocd = Environment.Config.class)
-public class Environment implements SensorEnvironment {
+public final class Environment implements Simulation, PluginTypes.Listener {
     private static final System.Logger LOG = System.getLogger("sensor.env");
     /** Longest history of world states kept for interpolation, s. */
     static final double MAX_HISTORY = 1.0;
@@ -67,15 +60,14 @@ public class Environment implements SensorEnvironment {
         long seed() default 0;
     }
 
-    private final TypeRegistry<SensorType<?>> sensorTypes = new TypeRegistry<>("sensor");
-    private final TypeRegistry<SurfaceMaterialType<?>> surfaceTypes = new TypeRegistry<>("surface material");
-    private final TypeRegistry<AmbientMaterialType<?>> ambientTypes = new TypeRegistry<>("ambient material");
-    private final Map<RaytraceBackend, Integer> backends = new LinkedHashMap<>();
+    private final PluginTypes types;
+    private final TypeRegistry<SensorType<?>> sensorTypes;
+    private final TypeRegistry<AmbientMaterialType<?>> ambientTypes;
     private final List<OutputSink> sinks = new CopyOnWriteArrayList<>();
     private final Map<String, SensorSlot> slots = new LinkedHashMap<>();
     private final PriorityQueue<SensorFrame> pending =
             new PriorityQueue<>(Comparator.comparingDouble(SensorFrame::deliveredAt));
-    private final Scene scene = new Scene(surfaceTypes, ambientTypes);
+    private final Scene scene;
 
     private WorldSource world = new KinematicWorldImpl(0.001, new Vec3(0, 0, -9.81));
     private WorldHistory history = new WorldHistory(WorldSnapshot.of(world));
@@ -87,20 +79,34 @@ public class Environment implements SensorEnvironment {
     private final Interruptions interruptions = new Interruptions();
     private final Controllers controllers;
 
-    /** The framework's default environment: absent types are rejected. */
+    private final String name;
+    private final java.util.function.Consumer<Environment> onClose;
+
+    /** A plain-Java environment with its own plugin types (bind them with the {@code bind...} methods). */
     public Environment() {
-        this(false);
+        this(new PluginTypes(), false, "", e -> {});
     }
 
-    /** An environment that waits for absent sensor and material types when {@code tolerant}. */
-    Environment(boolean tolerant) {
+    /**
+     * An environment named {@code name} (empty for the default environment) over the shared {@code types}; it waits for absent sensor, controller and
+     * material types when {@code tolerant} (simulations) and rejects them otherwise (the default environment).
+     * {@code onClose} is told when it closes.
+     */
+    Environment(PluginTypes types, boolean tolerant, String name, java.util.function.Consumer<Environment> onClose) {
+        this.types = types;
+        this.sensorTypes = types.sensors;
+        this.ambientTypes = types.ambients;
         this.tolerant = tolerant;
-        this.controllers = new Controllers(interruptions, this::time, tolerant);
+        this.name = name;
+        this.onClose = onClose;
+        this.scene = new Scene(types.surfaces, types.ambients);
+        this.controllers = new Controllers(types.controllers, interruptions, this::time, tolerant);
         scene.tolerate(tolerant, interruptions, this::time);
+        controllers.simulation(name);
+        types.listen(this);
     }
 
-    @Activate
-    @Modified
+    /** Applies the configuration (PID {@code sensor.env.Environment}). */
     synchronized void configure(Config config) {
         Args.positive("timeStep", config.timeStep());
         if (world instanceof KinematicWorldImpl k && k.bodyIds().isEmpty() && config.timeStep() != k.timeStep()) {
@@ -109,28 +115,74 @@ public class Environment implements SensorEnvironment {
         seed = config.seed();
     }
 
-    // ---- plugin binding -------------------------------------------------------------------------
+    // ---- plugin types ---------------------------------------------------------------------------
 
-    @Reference(name = "sensorType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindSensorType")
-    void bindSensorType(SensorType<?> type, Map<String, Object> properties) {
-        bindSensorType(type, ranking(properties));
+    /** Binds a sensor type into this environment's plugin types (plain Java use: ranking 0). */
+    public void bindSensorType(SensorType<?> type) {
+        types.bindSensorType(type, 0);
     }
 
-    /** Binds a sensor type (plain Java use: ranking 0). */
-    public void bindSensorType(SensorType<?> type) {
-        bindSensorType(type, 0);
+    /** Binds a sensor type with a ranking (plain Java use). */
+    public void bindSensorType(SensorType<?> type, int ranking) {
+        types.bindSensorType(type, ranking);
+    }
+
+    public void unbindSensorType(SensorType<?> type) {
+        types.unbindSensorType(type);
+    }
+
+    /** Binds a controller type with a ranking (plain Java use). */
+    public void bindControllerType(ControllerType<?> type, int ranking) {
+        types.bindControllerType(type, ranking);
+    }
+
+    public void unbindControllerType(ControllerType<?> type) {
+        types.unbindControllerType(type);
+    }
+
+    /** Binds a surface material type (plain Java use: ranking 0). */
+    public void bindSurfaceMaterialType(SurfaceMaterialType<?> type) {
+        types.bindSurfaceMaterialType(type, 0);
+    }
+
+    /** Binds a surface material type with a ranking (plain Java use). */
+    public void bindSurfaceMaterialType(SurfaceMaterialType<?> type, int ranking) {
+        types.bindSurfaceMaterialType(type, ranking);
+    }
+
+    public void unbindSurfaceMaterialType(SurfaceMaterialType<?> type) {
+        types.unbindSurfaceMaterialType(type);
+    }
+
+    /** Binds an ambient material type (plain Java use: ranking 0). */
+    public void bindAmbientMaterialType(AmbientMaterialType<?> type) {
+        types.bindAmbientMaterialType(type, 0);
+    }
+
+    /** Binds an ambient material type with a ranking (plain Java use). */
+    public void bindAmbientMaterialType(AmbientMaterialType<?> type, int ranking) {
+        types.bindAmbientMaterialType(type, ranking);
+    }
+
+    public void unbindAmbientMaterialType(AmbientMaterialType<?> type) {
+        types.unbindAmbientMaterialType(type);
+    }
+
+    /** Binds a raytrace backend with its service properties (plain Java use). */
+    public void bindRaytraceBackend(RaytraceBackend backend, Map<String, Object> properties) {
+        types.bindRaytraceBackend(backend, PluginTypes.ranking(properties));
+    }
+
+    public void unbindRaytraceBackend(RaytraceBackend backend) {
+        types.unbindRaytraceBackend(backend);
     }
 
     /**
-     * Binds a sensor type with its service ranking. When it serves its id (the highest ranking), sensors of that
-     * id are created with it: waiting or detached ones attach, and those of a lower-ranked type are re-created.
+     * A sensor type serves its id: sensors of that id are created with it (waiting or detached ones attach, and
+     * those of a lower-ranked type are re-created).
      */
-    public synchronized void bindSensorType(SensorType<?> type, int ranking) {
-        SensorType<?> before = sensorTypes.find(type.id());
-        if (!sensorTypes.add(type, ranking)) {
-            return;
-        }
+    @Override
+    public synchronized void sensorTypeServes(SensorType<?> type, SensorType<?> before) {
         for (SensorSlot slot : slots.values()) {
             if (!slot.spec.typeId().equals(type.id())) {
                 continue;
@@ -149,11 +201,9 @@ public class Environment implements SensorEnvironment {
         }
     }
 
-    public synchronized void unbindSensorType(SensorType<?> type) {
-        if (!sensorTypes.remove(type)) {
-            return;
-        }
-        SensorType<?> replacement = sensorTypes.find(type.id());
+    /** A sensor type left: its sensors move to the replacement, or are detached until a type of their id returns. */
+    @Override
+    public synchronized void sensorTypeLeft(SensorType<?> type, SensorType<?> replacement) {
         List<String> detached = new ArrayList<>();
         for (SensorSlot slot : slots.values()) {
             if (slot.sensor != null && slot.spec.typeId().equals(type.id())) {
@@ -172,89 +222,25 @@ public class Environment implements SensorEnvironment {
         }
     }
 
-    @Reference(name = "controllerType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindControllerType")
-    void bindControllerType(ControllerType<?> type, Map<String, Object> properties) {
-        bindControllerType(type, ranking(properties));
+    @Override
+    public synchronized void controllerTypeServes(ControllerType<?> type) {
+        controllers.attach(type);
     }
 
-    /**
-     * Binds a controller type with its service ranking; waiting or detached controllers of its id attach (plain Java
-     * use: any ranking).
-     */
-    public synchronized void bindControllerType(ControllerType<?> type, int ranking) {
-        controllers.bind(type, ranking);
+    @Override
+    public synchronized void controllerTypeLeft(ControllerType<?> type, ControllerType<?> replacement) {
+        controllers.detach(type, replacement);
     }
 
-    public synchronized void unbindControllerType(ControllerType<?> type) {
-        controllers.unbind(type);
-    }
-
-    @Reference(name = "surfaceType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindSurfaceMaterialType")
-    void bindSurfaceMaterialType(SurfaceMaterialType<?> type, Map<String, Object> properties) {
-        bindSurfaceMaterialType(type, ranking(properties));
-    }
-
-    /** Binds a surface material type (plain Java use: ranking 0). */
-    public void bindSurfaceMaterialType(SurfaceMaterialType<?> type) {
-        bindSurfaceMaterialType(type, 0);
-    }
-
-    /** Binds a surface material type with its service ranking; objects re-resolve their materials. */
-    public synchronized void bindSurfaceMaterialType(SurfaceMaterialType<?> type, int ranking) {
-        surfaceTypes.add(type, ranking);
-        scene.resolveMaterials();
-    }
-
-    public synchronized void unbindSurfaceMaterialType(SurfaceMaterialType<?> type) {
-        if (surfaceTypes.remove(type)) {
-            scene.resolveMaterials();
-        }
-    }
-
-    @Reference(name = "ambientType", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY, unbind = "unbindAmbientMaterialType")
-    void bindAmbientMaterialType(AmbientMaterialType<?> type, Map<String, Object> properties) {
-        bindAmbientMaterialType(type, ranking(properties));
-    }
-
-    /** Binds an ambient material type (plain Java use: ranking 0). */
-    public void bindAmbientMaterialType(AmbientMaterialType<?> type) {
-        bindAmbientMaterialType(type, 0);
-    }
-
-    /** Binds an ambient material type with its service ranking; the ambient and volumes re-resolve. */
-    public synchronized void bindAmbientMaterialType(AmbientMaterialType<?> type, int ranking) {
-        ambientTypes.add(type, ranking);
-        scene.resolveAmbient(ambientTypes);
-        scene.resolveMaterials();
-    }
-
-    public synchronized void unbindAmbientMaterialType(AmbientMaterialType<?> type) {
-        if (ambientTypes.remove(type)) {
+    @Override
+    public synchronized void materialTypesChanged(boolean ambient) {
+        if (ambient) {
             scene.resolveAmbient(ambientTypes);
-            scene.resolveMaterials();
         }
+        scene.resolveMaterials();
     }
 
-    /** The {@code service.ranking} of a service's properties (0 when absent). */
-    static int ranking(Map<String, Object> properties) {
-        return properties.get("service.ranking") instanceof Integer r ? r : 0;
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
-    public synchronized void bindRaytraceBackend(RaytraceBackend backend, Map<String, Object> properties) {
-        backends.put(backend, ranking(properties));
-    }
-
-    public synchronized void unbindRaytraceBackend(RaytraceBackend backend) {
-        backends.remove(backend);
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
+    /** Adds a sink every frame is delivered to (as {@link #addOutputSink}). */
     public void bindOutputSink(OutputSink sink) {
         sinks.add(sink);
     }
@@ -463,23 +449,29 @@ public class Environment implements SensorEnvironment {
         interruptions.end("sensor", sensorId, time());
     }
 
-    /** Names the simulation this environment is, for its controllers. */
-    void simulationName(String name) {
-        controllers.simulation(name);
-    }
 
     /** The interruptions so far (sensors without their type, objects without their material type). */
     public synchronized List<sensor.api.env.Simulation.Interruption> interruptions() {
         return interruptions.list(time());
     }
 
-    /** Closes every sensor and forgets the sinks. */
-    synchronized void closeAll() {
-        for (String id : List.copyOf(slots.keySet())) {
-            removeSensor(id);
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /** Closes every sensor and controller, forgets the sinks and stops following the plugin types. Idempotent. */
+    @Override
+    public void close() {
+        types.forget(this);
+        synchronized (this) {
+            for (String id : List.copyOf(slots.keySet())) {
+                removeSensor(id);
+            }
+            controllers.removeAll();
+            sinks.clear();
         }
-        controllers.removeAll();
-        sinks.clear();
+        onClose.accept(this);
     }
 
     @Override
@@ -510,25 +502,22 @@ public class Environment implements SensorEnvironment {
     public void removeOutputSink(OutputSink sink) { sinks.remove(sink); }
 
     @Override
-    public synchronized Set<String> sensorTypes() { return sensorTypes.ids(); }
+    public Set<String> sensorTypes() { return sensorTypes.ids(); }
 
     @Override
-    public synchronized Set<String> surfaceMaterialTypes() { return surfaceTypes.ids(); }
+    public Set<String> surfaceMaterialTypes() { return types.surfaces.ids(); }
 
     @Override
-    public synchronized Set<String> ambientMaterialTypes() { return ambientTypes.ids(); }
+    public Set<String> ambientMaterialTypes() { return ambientTypes.ids(); }
 
     @Override
-    public synchronized List<String> raytraceBackends() {
-        return backends.entrySet().stream()
-                .sorted(Map.Entry.<RaytraceBackend, Integer>comparingByValue().reversed())
-                .map(e -> e.getKey().id()).toList();
+    public List<String> raytraceBackends() {
+        return types.backendIds();
     }
 
     @Override
-    public synchronized String raytrace() {
-        return backends.entrySet().stream().max(Map.Entry.comparingByValue()).map(e -> e.getKey().id() + ": "
-                + e.getKey().describe()).orElse("none");
+    public String raytrace() {
+        return types.raytrace();
     }
 
     /** How far back states are kept: the longest sample period of any sensor, at most {@link #MAX_HISTORY} s. */

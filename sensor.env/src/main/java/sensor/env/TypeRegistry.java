@@ -10,8 +10,8 @@ import sensor.api.PluginType;
 
 /**
  * The plugin types an environment has bound, by id: when several share an id, the highest
- * {@code service.ranking} serves (the first bound among equals) until it leaves. The environment's own record
- * of what DS bound, so that a leaving type is known before the service registry forgets it.
+ * {@code service.ranking} serves (the first bound among equals) until it leaves. {@link PluginTypes}' record
+ * of what DS bound, so that a leaving type is known before the service registry forgets it. Thread-safe.
  */
 final class TypeRegistry<T extends PluginType<?>> {
     private final String kind;
@@ -23,7 +23,7 @@ final class TypeRegistry<T extends PluginType<?>> {
     }
 
     /** Adds a type; returns true when it now serves its id. */
-    boolean add(T type, int ranking) {
+    synchronized boolean add(T type, int ranking) {
         List<T> list = byId.computeIfAbsent(type.id(), k -> new ArrayList<>());
         rankings.put(type, ranking);
         int at = 0;
@@ -35,7 +35,7 @@ final class TypeRegistry<T extends PluginType<?>> {
     }
 
     /** Removes a type; returns true when the serving type for its id changed. */
-    boolean remove(T type) {
+    synchronized boolean remove(T type) {
         List<T> list = byId.get(type.id());
         if (list == null) {
             return false;
@@ -49,7 +49,7 @@ final class TypeRegistry<T extends PluginType<?>> {
         return serving;
     }
 
-    T find(String id) {
+    synchronized T find(String id) {
         List<T> list = byId.get(id);
         return list == null ? null : list.get(0);
     }
@@ -63,7 +63,7 @@ final class TypeRegistry<T extends PluginType<?>> {
         return t;
     }
 
-    TreeSet<String> ids() {
+    synchronized TreeSet<String> ids() {
         return new TreeSet<>(byId.keySet());
     }
 }

@@ -62,7 +62,7 @@ class ControllersTest {
 
     @BeforeEach
     void setUp() {
-        env = new Environment(true);
+        env = new Environment(new PluginTypes(), true, "", e -> {});
         world = env.newKinematicWorld(0.001, new Vec3(0, 0, -9.81));
         world.addBody("car", new KinematicWorld.ConstantVelocity(Pose.IDENTITY, new Vec3(9, 0, 0)));
         env.setWorld(world);
@@ -287,7 +287,7 @@ class ControllersTest {
         List<String> seen = new ArrayList<>();
         type.actions.put("look", (c, f) -> seen.add(c.simulation() + " " + c.timeStep()));
         Simulations factory = new Simulations();
-        factory.bindControllerType(type, 0);
+        factory.types().bindControllerType(type, 0);
         try (var sim = factory.create("street")) {
             sim.addController(new ControllerSpec("look", "scripted", List.of(), "look"));
             sim.step();
@@ -309,7 +309,7 @@ class ControllersTest {
         env.removeController("c");
         assertEquals(List.of("go"), type.closed);
         control("d", "go2", (c, f) -> {});
-        env.closeAll();
+        env.close();
         assertEquals(List.of(), env.controllers());
         assertEquals(List.of("go", "go2"), type.closed);
     }

@@ -233,7 +233,7 @@ class EnvironmentTest {
         java.util.logging.Logger log = java.util.logging.Logger.getLogger("sensor.env");
         log.addHandler(h);
         try {
-            Environment tolerant = new Environment(true);
+            Environment tolerant = new Environment(new PluginTypes(), true, "", e -> {});
             tolerant.setWorld(tolerant.newKinematicWorld(0.001, new Vec3(0, 0, -9.81)));
             tolerant.addObject(ObjectSpec.fixed("w", new Shape.Box(1, 1, 1), Pose.IDENTITY).withMaterial(MaterialSpec.of("tint")));
             TintType tint = new TintType();

@@ -45,7 +45,7 @@ class SimulationsTest {
     @Test
     void simulationsSideBySideHaveTheirOwnClockSensorsAndSinks() {
         Simulations factory = new Simulations();
-        factory.bindSensorType(new EnvironmentTest.ProbeType(), 0);
+        factory.types().bindSensorType(new EnvironmentTest.ProbeType(), 0);
         try (Simulation a = factory.create("a"); Simulation b = factory.create("b")) {
             List<SensorFrame> fa = new ArrayList<>(), fb = new ArrayList<>();
             a.addOutputSink(fa::add);
@@ -70,7 +70,7 @@ class SimulationsTest {
     @Test
     void aHigherRankedTypeWithTheSameIdOverridesAndTheOtherReturnsWhenItLeaves() {
         Simulations factory = new Simulations();
-        factory.bindSensorType(new EnvironmentTest.ProbeType(), 0);
+        factory.types().bindSensorType(new EnvironmentTest.ProbeType(), 0);
         sensor.api.sensor.SensorType<String> override = new EnvironmentTest.ProbeType() {
             @Override public sensor.api.sensor.Sensor create(String config) { return c -> OVERRIDE; }
         };
@@ -79,14 +79,14 @@ class SimulationsTest {
             sim.addOutputSink(frames::add);
             sim.addSensor(probe("p"));
             sim.advance(0.1);
-            factory.bindSensorType(override, 10);
+            factory.types().bindSensorType(override, 10);
             sim.advance(0.1);
-            factory.unbindSensorType(override);
+            factory.types().unbindSensorType(override);
             sim.advance(0.1);
             assertTrue(frames.get(0).data() != OVERRIDE);
             assertEquals(OVERRIDE, frames.get(1).data());
             assertTrue(frames.get(2).data() != OVERRIDE);
-            factory.bindSensorType(override, -5); // a lower-ranked one does not take over
+            factory.types().bindSensorType(override, -5); // a lower-ranked one does not take over
             sim.advance(0.1);
             assertTrue(frames.get(3).data() != OVERRIDE);
         }
@@ -95,7 +95,7 @@ class SimulationsTest {
     @Test
     void framesReachSinksOutsideTheEnvironmentsLock() {
         Simulations factory = new Simulations();
-        factory.bindSensorType(new EnvironmentTest.ProbeType(), 0);
+        factory.types().bindSensorType(new EnvironmentTest.ProbeType(), 0);
         try (Simulation sim = factory.create("lock")) {
             List<Boolean> held = new ArrayList<>();
             sim.addOutputSink(f -> held.add(Thread.holdsLock(sim)));
@@ -117,10 +117,10 @@ class SimulationsTest {
             sim.advance(0.3);
             assertTrue(frames.isEmpty());
             EnvironmentTest.ProbeType type = new EnvironmentTest.ProbeType();
-            factory.bindSensorType(type, 0); // the bundle arrives: the configuration is read now, by this type
+            factory.types().bindSensorType(type, 0); // the bundle arrives: the configuration is read now, by this type
             sim.advance(0.3);
             assertEquals(3, frames.size());
-            factory.unbindSensorType(type);
+            factory.types().unbindSensorType(type);
             sim.advance(0.2);
             assertEquals(3, frames.size());
             List<Simulation.Interruption> gaps = sim.interruptions();
@@ -138,7 +138,7 @@ class SimulationsTest {
             sim.addObject(ObjectSpec.fixed("wall", new Shape.Box(1, 1, 1), Pose.IDENTITY)
                     .withMaterial(new MaterialSpec("tint", new ConfigData(Map.of("tag", 0.25), READER))));
             assertEquals(Lambertian.DEFAULT, sim.scene().material(0));
-            factory.bindSurfaceType(new TintFromData(), 0);
+            factory.types().bindSurfaceMaterialType(new TintFromData(), 0);
             assertEquals(0.25, ((Lambertian) sim.scene().material(0)).reflectivity(), 1e-12);
             assertEquals(1, sim.interruptions().size());
         }

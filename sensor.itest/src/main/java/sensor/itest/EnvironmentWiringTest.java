@@ -32,6 +32,9 @@ class EnvironmentWiringTest {
     @InjectService
     ConfigurationAdmin configAdmin;
 
+    @InjectService
+    org.osgi.service.component.runtime.ServiceComponentRuntime scr;
+
     @Test
     void kernelBundlesAreActiveAndTheEnvironmentIsADsService() {
         for (String bsn : new String[] {"sensor.api", "sensor.env", "org.apache.felix.scr"}) {
@@ -41,7 +44,12 @@ class EnvironmentWiringTest {
         }
         var ref = context.getServiceReference(SensorEnvironment.class);
         assertEquals("sensor.env", ref.getBundle().getSymbolicName());
-        assertEquals("sensor.env.Environment", ref.getProperty("component.name"));
+        var component = scr.getComponentDescriptionDTO(ref.getBundle(), "sensor.env.Environment");
+        assertEquals(1, scr.getComponentConfigurationDTOs(component).size());
+        assertEquals(org.osgi.service.component.runtime.dto.ComponentConfigurationDTO.ACTIVE,
+                scr.getComponentConfigurationDTOs(component).iterator().next().state, "the component registering it");
+        assertEquals("sensor.env", context.getServiceReference(sensor.api.env.SimulationFactory.class).getBundle()
+                .getSymbolicName(), "simulations are made by the factory of the same bundle");
     }
 
     @Test
