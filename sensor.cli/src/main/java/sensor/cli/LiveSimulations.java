@@ -49,6 +49,7 @@ import sensor.cli.scenario.ScenarioReader;
 @Component(service = LiveSimulations.class)
 public class LiveSimulations {
     private static final System.Logger LOG = System.getLogger("sensor.cli");
+    private static final ScenarioBuilder.Overrides NO_OVERRIDES = new ScenarioBuilder.Overrides(null, null, null);
 
     @Reference
     SimulationFactory factory;
@@ -125,13 +126,10 @@ public class LiveSimulations {
     synchronized LiveRun start(Path scenario) throws ScenarioException {
         String name = SensorSimCommand.simulationName(scenario);
         ScenarioReader.Loaded loaded = new ScenarioReader().read(scenario);
-        RecorderFactory f = recorders;
-        if (f == null) {
-            throw loaded.error(loaded.scenario(), "no output bundle is installed; nothing can be written", null);
-        }
-        try (Simulation check = factory.create(name + ".check")) { // the whole scenario, checked before anything changes
-            MutedLogs.during(() -> new ScenarioBuilder(check, catalog, true).build(loaded,
-                    new ScenarioBuilder.Overrides(null, null, null))); // its waits are logged by the real simulation
+        // the whole scenario, checked before anything changes: the live simulation gets its objects and sensors as
+        // configurations, so this scratch build is where a bad one is refused with its line
+        try (Simulation check = factory.create(name + ".check")) {
+            MutedLogs.during(() -> ScenarioRun.build(check, catalog, loaded, NO_OVERRIDES, recorders, true, true));
         } catch (ScenarioException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -152,9 +150,9 @@ public class LiveSimulations {
         stop(name);
         Simulation sim = factory.create(name);
         try {
-            ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog, true)
-                    .build(loaded, new ScenarioBuilder.Overrides(null, null, null), false);
-            Recorder recorder = f.open(out.resolve(name), new TreeSet<>(built.formats()), built.lidarFrameStride());
+            ScenarioRun prepared = ScenarioRun.build(sim, catalog, loaded, NO_OVERRIDES, recorders, true, false);
+            ScenarioBuilder.Built built = prepared.built();
+            Recorder recorder = prepared.open(out.resolve(name));
             LiveRun run = new LiveRun(name, scenario, sim, recorder, liveView, built, loaded.scenario(), out.resolve(name));
             runs.put(name, run);
             run.configure(loaded, configAdmin);

@@ -3,7 +3,6 @@ package sensor.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -20,9 +19,7 @@ import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.io.LiveView;
 import sensor.api.io.LiveViewFactory;
-import sensor.api.io.OutputSink;
 import sensor.api.io.RecorderFactory;
-import sensor.api.sensor.SensorFrame;
 import sensor.api.PluginCatalog;
 import sensor.cli.batch.BatchJob;
 import sensor.cli.batch.BatchManifest;
@@ -226,37 +223,6 @@ final class SensorSimCommand implements Runnable {
         return new ScenarioReader().read(scenario);
     }
 
-    /**
-     * Steps until every sensor has sampled once (at most 1 simulated second), so what a sensor can only find out
-     * when it samples (a joint it names that the world lacks, say) is an invalid scenario too, located at that
-     * sensor's entry.
-     */
-    static void firstSamples(Simulation sim, ScenarioReader.Loaded loaded) throws ScenarioException {
-        try {
-            double t0 = sim.time();
-            while (sim.time() - t0 < 1 && sim.sensors().stream().anyMatch(s -> s.samples() == 0)) {
-                sim.step();
-            }
-        } catch (RuntimeException e) {
-            String m = String.valueOf(e.getMessage());
-            Object at = loaded.scenario().sensors().stream().filter(s -> m.startsWith("sensors '" + s.id() + "'"))
-                    .findFirst().map(Object.class::cast).orElse(loaded.scenario());
-            throw loaded.error(at, m, e);
-        }
-    }
-
-    /**
-     * Builds the scenario into {@code sim}, checks its formats, lets every sensor sample once and estimates the run
-     * from those first frames.
-     */
-    private RunBudget.Estimate checked(Simulation sim, ScenarioReader.Loaded loaded, ScenarioBuilder.Overrides overrides,
-            RecorderFactory factory) throws ScenarioException, java.io.IOException {
-        var first = RunBudget.firstFrames(sim);
-        ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog).build(loaded, overrides);
-        Set<String> formats = formats(loaded, built.formats(), factory);
-        firstSamples(sim, loaded);
-        return RunBudget.estimate(sim, built, first, factory, formats);
-    }
 
     private static double duration(ScenarioReader.Loaded loaded) {
         return loaded.scenario().duration() == null ? 10 : loaded.scenario().duration();
@@ -365,27 +331,17 @@ final class SensorSimCommand implements Runnable {
             }
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
-            RecorderFactory factory = recorders(loaded);
-            ScenarioBuilder.Overrides overrides = new ScenarioBuilder.Overrides(seed, threads, duration);
             budget.checkGeometry(loaded);
             try (Simulation sim = simulations.create(simulationName(scenario))) {
-                // built once: the first samples, taken for the estimate, are the run's first frames
-                List<SensorFrame> first = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-                OutputSink collect = first::add;
-                sim.addOutputSink(collect);
-                ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog).build(loaded, overrides);
-                Set<String> formats = formats(loaded, built.formats(), factory);
-                RunJob.Start start = RunJob.Start.now(sim, first);
-                firstSamples(sim, loaded);
-                sim.removeOutputSink(collect);
-                budget.check(RunBudget.estimate(sim, built, RunBudget.firstOfEach(first), factory, formats), out);
+                ScenarioRun run = ScenarioRun.build(sim, catalog, loaded, new ScenarioBuilder.Overrides(seed, threads, duration),
+                        recorders.get(), false, true);
+                budget.check(run.sampleAndEstimate(), out);
                 String refused = RunManifest.prepare(outDir, overwrite);
                 if (refused != null) {
                     throw new CommandLine.ParameterException(spec.commandLine(), refused);
                 }
                 try (LiveView view = live == null ? null : openLive(sim, live)) {
-                    return new RunJob(sim, out, err).run(built, factory.open(outDir, formats, built.lidarFrameStride()), outDir,
-                            new RunManifest(Version.get(), scenario, sim.seed()), cancelled, start);
+                    return run.run(outDir, new RunManifest(Version.get(), scenario, sim.seed()), out, err, cancelled);
                 }
             }
         }
@@ -475,17 +431,14 @@ final class SensorSimCommand implements Runnable {
                 if (!built.add(v.overrides())) {
                     continue;
                 }
-                RecorderFactory factory = recorders(v.loaded());
                 budget.checkGeometry(v.loaded());
                 try (Simulation scratch = simulations.create(simulationName(manifest) + ".check")) {
+                    ScenarioRun run = ScenarioRun.build(scratch, catalog, v.loaded(), new ScenarioBuilder.Overrides(null, 1, null),
+                            recorders.get(), false, true);
                     if (built.size() == 1) {
-                        RunBudget.Estimate estimate = checked(scratch, v.loaded(), new ScenarioBuilder.Overrides(null, 1, null),
-                                factory);
+                        RunBudget.Estimate estimate = run.sampleAndEstimate();
                         out.print("each variation: ");
                         budget.check(estimate, out);
-                    } else {
-                        formats(v.loaded(), new ScenarioBuilder(scratch, catalog).build(v.loaded(),
-                                new ScenarioBuilder.Overrides(null, 1, null)).formats(), factory);
                     }
                 } catch (ScenarioException e) {
                     throw m.invalid(v, e);
@@ -498,12 +451,9 @@ final class SensorSimCommand implements Runnable {
             PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
             return job.run(selection, jobs, (v, dir) -> {
                 try (Simulation sim = simulations.create(simulationName(manifest) + "." + v.id())) {
-                    ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog).build(v.loaded(),
-                            new ScenarioBuilder.Overrides(null, perRun, null));
-                    RecorderFactory factory = recorders(v.loaded());
-                    Set<String> formats = formats(v.loaded(), built.formats(), factory);
-                    return new RunJob(sim, quiet, quiet).run(built, factory.open(dir, formats, built.lidarFrameStride()), dir,
-                            new RunManifest(Version.get(), dir.resolve(BatchJob.SCENARIO), sim.seed()), cancelled);
+                    return ScenarioRun.build(sim, catalog, v.loaded(), new ScenarioBuilder.Overrides(null, perRun, null),
+                            recorders.get(), false, true).run(dir, new RunManifest(Version.get(), dir.resolve(BatchJob.SCENARIO),
+                                    sim.seed()), quiet, quiet, cancelled);
                 }
             }, cancelled);
         }
@@ -525,10 +475,10 @@ final class SensorSimCommand implements Runnable {
         public Integer call() throws Exception {
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
-            RecorderFactory factory = recorders(loaded);
             budget.checkGeometry(loaded);
             try (Simulation sim = simulations.create(simulationName(scenario))) {
-                RunBudget.Estimate estimate = checked(sim, loaded, new ScenarioBuilder.Overrides(null, 1, null), factory);
+                RunBudget.Estimate estimate = ScenarioRun.build(sim, catalog, loaded, new ScenarioBuilder.Overrides(null, 1, null),
+                        recorders.get(), false, true).sampleAndEstimate();
                 out.printf(Locale.ROOT, "%s: valid: %d objects, %d sensors, %.3f s%n", scenario, sim.objects().size(),
                         sim.sensors().size(), duration(loaded));
                 budget.check(estimate, out);
@@ -617,10 +567,6 @@ final class SensorSimCommand implements Runnable {
         }
     }
 
-    /**
-     * One line per kind: {@code <kind> types: [ids]}; one line per lidar model with its vendor, source file and
-     * provenance; then output formats and raytrace backends.
-     */
     /** A model's detection in {@code types}: its datasheet ranges, or that every return is kept. */
     private static String detection(sensor.api.lidar.LidarModelType m) {
         return m.detection().isEmpty() ? "no datasheet line: every return kept" : "datasheet: " + m.detection().stream()
@@ -628,6 +574,10 @@ final class SensorSimCommand implements Runnable {
                 .collect(java.util.stream.Collectors.joining(", "));
     }
 
+    /**
+     * One line per kind: {@code <kind> types: [ids]}; one line per lidar model with its vendor, source file and
+     * provenance; then output formats and raytrace backends.
+     */
     static String types(PluginCatalog catalog, RecorderFactory recorders, SensorEnvironment env) {
         StringBuilder b = new StringBuilder();
         catalog.all().forEach((kind, ids) -> b.append(kind).append(" types: ").append(ids).append('\n'));
@@ -645,31 +595,5 @@ final class SensorSimCommand implements Runnable {
             b.append("bundles: ").append(String.join(", ", catalog.bundles())).append('\n');
         }
         return b.toString();
-    }
-
-    private RecorderFactory recorders(ScenarioReader.Loaded loaded) throws ScenarioException {
-        RecorderFactory f = recorders.get();
-        if (f == null) {
-            throw loaded.error(loaded.scenario(), "no output bundle is installed (sensor.io or another RecorderFactory); "
-                    + "nothing can be written", null);
-        }
-        return f;
-    }
-
-    private static Set<String> formats(ScenarioReader.Loaded loaded, List<String> names, RecorderFactory factory)
-            throws ScenarioException {
-        Set<String> set = new LinkedHashSet<>();
-        for (String n : names) {
-            String id = n.toLowerCase(Locale.ROOT);
-            if (!factory.formats().contains(id)) {
-                throw loaded.error(loaded.scenario().output(), "output.formats: '" + n + "' is unknown; expected one of "
-                        + factory.formats(), null);
-            }
-            set.add(id);
-        }
-        if (set.isEmpty()) {
-            throw loaded.error(loaded.scenario().output(), "output.formats must name at least one of " + factory.formats(), null);
-        }
-        return set;
     }
 }

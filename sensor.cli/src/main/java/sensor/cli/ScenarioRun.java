@@ -1,0 +1,127 @@
+package sensor.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+import sensor.api.PluginCatalog;
+import sensor.api.env.Simulation;
+import sensor.api.io.OutputSink;
+import sensor.api.io.Recorder;
+import sensor.api.io.RecorderFactory;
+import sensor.api.sensor.SensorFrame;
+import sensor.cli.scenario.ScenarioBuilder;
+import sensor.cli.scenario.ScenarioException;
+import sensor.cli.scenario.ScenarioReader;
+
+/**
+ * The one way a read scenario becomes a run, shared by {@code run}, {@code validate}, {@code batch} and {@code serve}:
+ * built once into its simulation, its output formats checked against the writers present (with the scenario's
+ * line), optionally sampled once by every sensor (those frames are the run's first, so nothing is built twice) and
+ * estimated, then recorded into an output folder.
+ */
+final class ScenarioRun {
+    private final Simulation sim;
+    private final ScenarioReader.Loaded loaded;
+    private final ScenarioBuilder.Built built;
+    private final RecorderFactory recorders;
+    private final Set<String> formats;
+    private RunJob.Start start;
+
+    private ScenarioRun(Simulation sim, ScenarioReader.Loaded loaded, ScenarioBuilder.Built built, RecorderFactory recorders,
+            Set<String> formats) {
+        this.sim = sim;
+        this.loaded = loaded;
+        this.built = built;
+        this.recorders = recorders;
+        this.formats = formats;
+    }
+
+    /**
+     * Builds {@code loaded} into {@code sim} (tolerant: absent plugin types wait, as in {@code serve}; with
+     * {@code objectsAndSensors} false only the world, the live service adding the rest as configurations).
+     *
+     * @param recorders the writers present, or null when no output bundle is installed (refused)
+     */
+    static ScenarioRun build(Simulation sim, PluginCatalog catalog, ScenarioReader.Loaded loaded,
+            ScenarioBuilder.Overrides overrides, RecorderFactory recorders, boolean tolerant, boolean objectsAndSensors)
+            throws ScenarioException {
+        if (recorders == null) {
+            throw loaded.error(loaded.scenario(), "no output bundle is installed (sensor.io or another RecorderFactory); "
+                    + "nothing can be written", null);
+        }
+        ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog, tolerant).build(loaded, overrides, objectsAndSensors);
+        return new ScenarioRun(sim, loaded, built, recorders, formats(loaded, built.formats(), recorders));
+    }
+
+    /** What was built. */
+    ScenarioBuilder.Built built() {
+        return built;
+    }
+
+    /**
+     * Lets every sensor sample once (at most 1 s of simulated time), keeps those frames as the run's first, and
+     * estimates the run's outputs from them. What a sensor can only find out when it samples (a joint it names that
+     * the world lacks, say) makes the scenario invalid too, located at that sensor's entry.
+     */
+    RunBudget.Estimate sampleAndEstimate() throws ScenarioException, IOException {
+        List<SensorFrame> first = Collections.synchronizedList(new ArrayList<>());
+        OutputSink collect = first::add;
+        sim.addOutputSink(collect);
+        try {
+            start = RunJob.Start.now(sim, first);
+            try {
+                double t0 = sim.time();
+                while (sim.time() - t0 < 1 && sim.sensors().stream().anyMatch(s -> s.samples() == 0)) {
+                    sim.step();
+                }
+            } catch (RuntimeException e) {
+                String m = String.valueOf(e.getMessage());
+                Object at = loaded.scenario().sensors().stream().filter(s -> m.startsWith("sensors '" + s.id() + "'"))
+                        .findFirst().map(Object.class::cast).orElse(loaded.scenario());
+                throw loaded.error(at, m, e);
+            }
+        } finally {
+            sim.removeOutputSink(collect);
+        }
+        return RunBudget.estimate(sim, built, RunBudget.firstOfEach(first), recorders, formats);
+    }
+
+    /** Opens the recorder of the scenario's formats in {@code dir} (created). */
+    Recorder open(Path dir) throws IOException {
+        return recorders.open(dir, formats, built.lidarFrameStride());
+    }
+
+    /** Runs the scenario's duration into {@code dir} (from the first samples when it was sampled); the exit code. */
+    int run(Path dir, RunManifest manifest, PrintStream out, PrintStream err, BooleanSupplier cancelled) throws IOException {
+        Recorder recorder = open(dir);
+        RunJob job = new RunJob(sim, out, err);
+        return start != null ? job.run(built, recorder, dir, manifest, cancelled, start)
+                : job.run(built, recorder, dir, manifest, cancelled);
+    }
+
+    /** The scenario's output formats as ids the writers present know; an unknown one is refused with its line. */
+    private static Set<String> formats(ScenarioReader.Loaded loaded, List<String> names, RecorderFactory factory)
+            throws ScenarioException {
+        Set<String> set = new LinkedHashSet<>();
+        for (String n : names) {
+            String id = n.toLowerCase(Locale.ROOT);
+            if (!factory.formats().contains(id)) {
+                throw loaded.error(loaded.scenario().output(), "output.formats: '" + n + "' is unknown; expected one of "
+                        + factory.formats(), null);
+            }
+            set.add(id);
+        }
+        if (set.isEmpty()) {
+            throw loaded.error(loaded.scenario().output(), "output.formats must name at least one of " + factory.formats(), null);
+        }
+        return set;
+    }
+}
