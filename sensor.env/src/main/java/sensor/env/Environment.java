@@ -1,13 +1,8 @@
 package sensor.env;
 
-import java.lang.System.Logger.Level;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -20,7 +15,6 @@ import sensor.api.control.ControllerType;
 import sensor.api.scene.MagneticField;
 import sensor.api.scene.ObjectSpec;
 import sensor.api.scene.SceneView;
-import sensor.api.env.SensorEnvironment;
 import sensor.api.env.Simulation;
 import sensor.api.geom.Vec3;
 import sensor.api.io.OutputSink;
@@ -40,13 +34,11 @@ import sensor.api.world.WorldSource;
  * one of these; plain Java makes one with {@code new Environment()}. Plugin types come and go: when a sensor type
  * leaves, its sensors are closed and detached (the simulation goes on)
  * and re-created when a type with the same id returns; objects whose material type leaves fall back to
- * the default material (one warning) and get theirs back when it returns. Multi-rate stepping [L-T]:
- * each sensor samples at {@code t_k = t_0 + k/f} within the dynamics step containing it, and its frame
- * is delivered to the sinks once the time reaches {@code t_k + lag}. Controllers act at the start of every step
- * ({@link Controllers}).
+ * the default material (one warning) and get theirs back when it returns. Each step advances the world, then
+ * the sensors sample within it on their multi-rate schedule [L-T] ({@link SensorSchedule}) and the frames due are
+ * delivered to the sinks; controllers act at the start of every step ({@link Controllers}).
  */
 public final class Environment implements Simulation, PluginTypes.Listener {
-    private static final System.Logger LOG = System.getLogger("sensor.env");
     /** Longest history of world states kept for interpolation, s. */
     static final double MAX_HISTORY = 1.0;
 
@@ -64,9 +56,6 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     private final TypeRegistry<SensorType<?>> sensorTypes;
     private final TypeRegistry<AmbientMaterialType<?>> ambientTypes;
     private final List<OutputSink> sinks = new CopyOnWriteArrayList<>();
-    private final Map<String, SensorSlot> slots = new LinkedHashMap<>();
-    private final PriorityQueue<SensorFrame> pending =
-            new PriorityQueue<>(Comparator.comparingDouble(SensorFrame::deliveredAt));
     private final Scene scene;
 
     private WorldSource world = new KinematicWorldImpl(0.001, new Vec3(0, 0, -9.81));
@@ -77,6 +66,7 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     /** Whether absent types are waited for (simulations) instead of rejected (the default environment). */
     private final boolean tolerant;
     private final Interruptions interruptions = new Interruptions();
+    private final SensorSchedule sensors = new SensorSchedule(interruptions);
     private final Controllers controllers;
 
     private final String name;
@@ -183,43 +173,13 @@ public final class Environment implements Simulation, PluginTypes.Listener {
      */
     @Override
     public synchronized void sensorTypeServes(SensorType<?> type, SensorType<?> before) {
-        for (SensorSlot slot : slots.values()) {
-            if (!slot.spec.typeId().equals(type.id())) {
-                continue;
-            }
-            boolean replacing = slot.sensor != null && before != null;
-            close(slot);
-            try {
-                slot.sensor = create(type, slot.spec);
-                slot.resumeAfter(time());
-                interruptions.end("sensor", slot.spec.id(), time());
-                LOG.log(Level.INFO, replacing ? "sensor ''{0}'': type ''{1}'' overridden by a higher-ranked one"
-                        : "sensor ''{0}'' attached: type ''{1}'' is present", slot.spec.id(), type.id());
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "sensor ''{0}'' stays detached: {1}", slot.spec.id(), e.getMessage());
-            }
-        }
+        sensors.attach(type, before, time());
     }
 
     /** A sensor type left: its sensors move to the replacement, or are detached until a type of their id returns. */
     @Override
     public synchronized void sensorTypeLeft(SensorType<?> type, SensorType<?> replacement) {
-        List<String> detached = new ArrayList<>();
-        for (SensorSlot slot : slots.values()) {
-            if (slot.sensor != null && slot.spec.typeId().equals(type.id())) {
-                close(slot);
-                detached.add(slot.spec.id());
-                if (replacement != null) {
-                    slot.sensor = create(replacement, slot.spec);
-                    slot.resumeAfter(time());
-                } else {
-                    interruptions.begin("sensor", slot.spec.id(), type.id(), time());
-                }
-            }
-        }
-        if (!detached.isEmpty() && replacement == null) {
-            LOG.log(Level.WARNING, "sensor type ''{0}'' left: sensors {1} detached until it returns", type.id(), detached);
-        }
+        sensors.detach(type, replacement, time());
     }
 
     @Override
@@ -264,7 +224,7 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     public synchronized void setWorld(WorldSource newWorld) {
         Args.notNull("world", newWorld);
         Args.positive("world timeStep", newWorld.timeStep());
-        for (SensorSlot slot : slots.values()) {
+        for (SensorSlot slot : sensors.slots()) {
             checkBody(newWorld, slot.spec.mount().bodyId(), "sensor '" + slot.spec.id() + "' mount bodyId");
         }
         for (ObjectSpec o : scene.objects()) {
@@ -272,8 +232,7 @@ public final class Environment implements Simulation, PluginTypes.Listener {
         }
         world = newWorld;
         history = new WorldHistory(WorldSnapshot.of(world));
-        slots.values().forEach(s -> s.resumeAfter(world.time()));
-        pending.clear();
+        sensors.restart(world.time());
         controllers.newWorld();
     }
 
@@ -297,39 +256,18 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     /** One dynamics step and the sensor samples in it; returns the frames due for delivery. */
     private synchronized List<SensorFrame> stepLocked() {
         double start = world.time();
-        pending.addAll(controllers.control(world, start));
+        sensors.schedule(controllers.control(world, start));
         world.step();
         steps++;
         history.add(WorldSnapshot.of(world), historySpan());
         double end = world.time();
-        double eps = 1e-9 * Math.max(1, Math.abs(end));
-        WorldHistory frozen = null;
-        for (SensorSlot slot : slots.values()) {
-            while (slot.sensor != null && slot.nextTime() <= end + eps) {
-                double t = Math.max(start, Math.min(end, slot.nextTime()));
-                if (frozen == null) {
-                    frozen = history.frozen();
-                }
-                var context = new Sampling(this, slot, t, start, frozen, seed);
-                sensor.api.frame.FrameData data;
-                try {
-                    data = slot.sensor.sample(context);
-                } catch (RuntimeException e) {
-                    throw new IllegalStateException("sensors '" + slot.spec.id() + "' (" + slot.spec.typeId() + ") at t = "
-                            + t + " s: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e);
-                }
-                if (data != null) {
-                    pending.add(new SensorFrame(slot.spec.id(), slot.spec.typeId(), slot.samples + 1, t,
-                            t + slot.spec.lag(), data));
-                }
-                slot.samples++;
-                slot.nextIndex++;
+        WorldHistory[] frozen = {null}; // made on the first sample of the step
+        List<SensorFrame> due = sensors.step(start, end, 1e-9 * Math.max(1, Math.abs(end)), (slot, t) -> {
+            if (frozen[0] == null) {
+                frozen[0] = history.frozen();
             }
-        }
-        List<SensorFrame> due = new ArrayList<>();
-        while (!pending.isEmpty() && pending.peek().deliveredAt() <= end + eps) {
-            due.add(pending.poll());
-        }
+            return new Sampling(this, slot, t, start, frozen[0], seed);
+        });
         controllers.deliver(due);
         return due;
     }
@@ -426,29 +364,15 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     @Override
     public synchronized void addSensor(SensorSpec spec) {
         Args.notNull("spec", spec);
-        if (slots.containsKey(spec.id())) {
-            throw new IllegalArgumentException("sensor id '" + spec.id() + "' is already used; sensor ids must be unique");
-        }
         SensorType<?> type = tolerant ? sensorTypes.find(spec.typeId()) : sensorTypes.get(spec.typeId());
         checkBody(world, spec.mount().bodyId(), "sensor '" + spec.id() + "' mount bodyId");
-        slots.put(spec.id(), new SensorSlot(spec, type == null ? null : create(type, spec), world.time()));
-        if (type == null) {
-            interruptions.begin("sensor", spec.id(), spec.typeId(), time());
-            LOG.log(Level.WARNING, "sensor ''{0}'' waits for its type ''{1}'', which is not installed", spec.id(), spec.typeId());
-        }
+        sensors.add(spec, type, world.time());
     }
 
     @Override
     public synchronized void removeSensor(String sensorId) {
-        SensorSlot slot = slots.get(sensorId);
-        if (slot == null) {
-            throw new IllegalArgumentException("sensorId '" + sensorId + "' is unknown; known sensors: " + slots.keySet());
-        }
-        close(slot);
-        slots.remove(sensorId);
-        interruptions.end("sensor", sensorId, time());
+        sensors.remove(sensorId, time());
     }
-
 
     /** The interruptions so far (sensors without their type, objects without their material type). */
     public synchronized List<sensor.api.env.Simulation.Interruption> interruptions() {
@@ -465,9 +389,7 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     public void close() {
         types.forget(this);
         synchronized (this) {
-            for (String id : List.copyOf(slots.keySet())) {
-                removeSensor(id);
-            }
+            sensors.removeAll(time());
             controllers.removeAll();
             sinks.clear();
         }
@@ -476,11 +398,7 @@ public final class Environment implements Simulation, PluginTypes.Listener {
 
     @Override
     public synchronized List<SensorInfo> sensors() {
-        List<SensorInfo> list = new ArrayList<>();
-        for (SensorSlot s : slots.values()) {
-            list.add(new SensorInfo(s.spec, s.sensor == null ? SensorInfo.State.DETACHED : SensorInfo.State.ACTIVE, s.samples));
-        }
-        return list;
+        return sensors.infos();
     }
 
     @Override
@@ -522,35 +440,10 @@ public final class Environment implements Simulation, PluginTypes.Listener {
 
     /** How far back states are kept: the longest sample period of any sensor, at most {@link #MAX_HISTORY} s. */
     private double historySpan() {
-        double span = 0;
-        for (SensorSlot s : slots.values()) {
-            span = Math.max(span, 1 / s.spec.frequency());
-        }
-        return Math.min(MAX_HISTORY, span) + world.timeStep();
+        return Math.min(MAX_HISTORY, sensors.longestPeriod()) + world.timeStep();
     }
 
     // ---- helpers --------------------------------------------------------------------------------
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static sensor.api.sensor.Sensor create(SensorType type, SensorSpec spec) {
-        var sensor = type.create(type.configFrom(spec.config()));
-        if (sensor == null) {
-            throw new IllegalStateException("sensor type '" + type.id() + "' created no sensor for '" + spec.id() + "'");
-        }
-        return sensor;
-    }
-
-    private static void close(SensorSlot slot) {
-        if (slot.sensor == null) {
-            return;
-        }
-        try {
-            slot.sensor.close();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "closing sensor ''{0}'' failed: {1}", slot.spec.id(), e.toString());
-        }
-        slot.sensor = null;
-    }
 
     private static void checkBody(WorldSource w, String bodyId, String parameter) {
         if (bodyId != null && !w.bodyIds().contains(bodyId)) {

@@ -86,7 +86,7 @@ class EnvironmentTest {
         assertEquals(List.of("fast", "plain"), env.raytraceBackends());
     }
 
-    private static sensor.api.raytrace.RaytraceBackend backend(String id, String description) {
+    static sensor.api.raytrace.RaytraceBackend backend(String id, String description) {
         return new sensor.api.raytrace.RaytraceBackend() {
             @Override
             public String id() {

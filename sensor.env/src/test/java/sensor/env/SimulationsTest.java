@@ -156,4 +156,18 @@ class SimulationsTest {
         return new Simulation.Interruption(i.kind(), i.id(), i.typeId(), Math.round(i.from() * 1e6) / 1e6,
                 Math.round(i.to() * 1e6) / 1e6);
     }
+
+    @Test
+    void deactivationClosesEverySimulation() {
+        Simulations factory = new Simulations();
+        EnvironmentTest.ProbeType type = new EnvironmentTest.ProbeType();
+        factory.types().bindSensorType(type, 0);
+        Simulation a = factory.create("a");
+        factory.create("b").addSensor(probe("p"));
+        a.addSensor(probe("p"));
+        factory.deactivate();
+        assertEquals(List.of(), factory.simulations());
+        assertEquals(2, type.closed.size(), "both sensors closed");
+        factory.create("a").close(); // the name is free again
+    }
 }
