@@ -53,8 +53,6 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     }
 
     private final PluginTypes types;
-    private final TypeRegistry<SensorType<?>> sensorTypes;
-    private final TypeRegistry<AmbientMaterialType<?>> ambientTypes;
     private final List<OutputSink> sinks = new CopyOnWriteArrayList<>();
     private final Scene scene;
 
@@ -84,8 +82,6 @@ public final class Environment implements Simulation, PluginTypes.Listener {
      */
     Environment(PluginTypes types, boolean tolerant, String name, java.util.function.Consumer<Environment> onClose) {
         this.types = types;
-        this.sensorTypes = types.sensors;
-        this.ambientTypes = types.ambients;
         this.tolerant = tolerant;
         this.name = name;
         this.onClose = onClose;
@@ -195,7 +191,7 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     @Override
     public synchronized void materialTypesChanged(boolean ambient) {
         if (ambient) {
-            scene.resolveAmbient(ambientTypes);
+            scene.resolveAmbient();
         }
         scene.resolveMaterials();
     }
@@ -339,7 +335,7 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     public synchronized SceneView scene() { return scene.view(history); }
 
     @Override
-    public synchronized void setAmbient(String typeId, Object config) { scene.setAmbient(ambientTypes, typeId, config); }
+    public synchronized void setAmbient(String typeId, Object config) { scene.setAmbient(typeId, config); }
 
     @Override
     public synchronized void setAmbient(AmbientMaterial ambient) { scene.setAmbient(Args.notNull("ambient", ambient)); }
@@ -364,7 +360,7 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     @Override
     public synchronized void addSensor(SensorSpec spec) {
         Args.notNull("spec", spec);
-        SensorType<?> type = tolerant ? sensorTypes.find(spec.typeId()) : sensorTypes.get(spec.typeId());
+        SensorType<?> type = tolerant ? types.sensors.find(spec.typeId()) : types.sensors.get(spec.typeId());
         checkBody(world, spec.mount().bodyId(), "sensor '" + spec.id() + "' mount bodyId");
         sensors.add(spec, type, world.time());
     }
@@ -420,13 +416,13 @@ public final class Environment implements Simulation, PluginTypes.Listener {
     public void removeOutputSink(OutputSink sink) { sinks.remove(sink); }
 
     @Override
-    public Set<String> sensorTypes() { return sensorTypes.ids(); }
+    public Set<String> sensorTypes() { return types.sensors.ids(); }
 
     @Override
     public Set<String> surfaceMaterialTypes() { return types.surfaces.ids(); }
 
     @Override
-    public Set<String> ambientMaterialTypes() { return ambientTypes.ids(); }
+    public Set<String> ambientMaterialTypes() { return types.ambients.ids(); }
 
     @Override
     public List<String> raytraceBackends() {

@@ -188,8 +188,8 @@ final class Scene {
         revision++;
     }
 
-    void setAmbient(TypeRegistry<AmbientMaterialType<?>> types, String typeId, Object config) {
-        AmbientMaterial a = createAmbient(types.get(typeId), config);
+    void setAmbient(String typeId, Object config) {
+        AmbientMaterial a = createAmbient(ambientTypes.get(typeId), config);
         ambientSpec = new MaterialSpec(typeId, config);
         ambient = a;
         revision++;
@@ -202,11 +202,11 @@ final class Scene {
     }
 
     /** Re-resolves the ambient material after ambient types came or went. */
-    void resolveAmbient(TypeRegistry<AmbientMaterialType<?>> types) {
+    void resolveAmbient() {
         if (ambientSpec == null) {
             return;
         }
-        AmbientMaterialType<?> type = types.find(ambientSpec.typeId());
+        AmbientMaterialType<?> type = ambientTypes.find(ambientSpec.typeId());
         if (type == null) {
             LOG.log(Level.WARNING, "ambient material type ''{0}'' is absent: default air until it returns", ambientSpec.typeId());
             ambient = AmbientMaterial.defaultAir();
