@@ -10,7 +10,7 @@ import sensor.api.geom.Pose;
 /**
  * Reads configuration data into typed configurations. Data is what a JSON or YAML document holds, as plain
  * Java values: {@code Map<String, Object>} objects, {@code List} arrays, strings, numbers, booleans and
- * {@code null}. The scenario reader implements it; a {@link PluginType} uses it in
+ * {@code null}. The runtime's catalogue makes one ({@link PluginCatalog#reader}); a {@link PluginType} uses it in
  * {@link PluginType#readConfig} to read its own configuration, including nested plugins (a lidar's noise
  * stages or ray pattern). Every method throws {@link IllegalArgumentException} naming the field and what
  * was expected.

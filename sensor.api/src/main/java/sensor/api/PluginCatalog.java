@@ -23,6 +23,13 @@ public interface PluginCatalog {
     /** Every plugin type present: kind name (e.g. "sensor", "ray pattern") to its type ids. */
     Map<String, SortedSet<String>> all();
 
+    /**
+     * A reader of configuration data for the types of this catalogue: it reads a type's fields into its
+     * configuration class ({@link PluginType#readConfig}) and finds nested plugins (a lidar's noise stages) here;
+     * relative file names are taken from {@code baseDir} (the folder of the scenario file).
+     */
+    ConfigReader reader(java.nio.file.Path baseDir);
+
     /** The bundles present as {@code symbolic-name version}, when the catalogue reads a framework; else empty. */
     default List<String> bundles() {
         return List.of();
@@ -40,9 +47,9 @@ public interface PluginCatalog {
         return ids;
     }
 
-    /** A kind's name for people: the interface's simple name in words without "Type" ("RayPatternType": "ray pattern"). */
+    /** A kind's name for people: the interface's simple name in words without "Type" ("RayPatternType": "ray pattern"; a nested interface by its own name). */
     static String kindName(String interfaceName) {
-        String simple = interfaceName.substring(interfaceName.lastIndexOf('.') + 1).replaceAll("Type$", "");
+        String simple = interfaceName.substring(Math.max(interfaceName.lastIndexOf('.'), interfaceName.lastIndexOf('$')) + 1).replaceAll("Type$", "");
         return simple.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
     }
 

@@ -68,8 +68,7 @@ final class DemoJob {
                 env.addSensor(SensorSpec.of(type, type, null, SensorMount.on("car", roof), 10));
             } catch (IllegalArgumentException e) { // a type that measures a joint (encoder, odometer): the wheel's
                 try {
-                    var reader = new sensor.cli.scenario.ScenarioConfigReader(
-                            sensor.cli.scenario.ScenarioReader.mapper(true, null), catalog, Path.of("."));
+                    var reader = catalog.reader(Path.of("."));
                     env.addSensor(SensorSpec.of(type, type, new sensor.api.ConfigData(
                             new java.util.LinkedHashMap<>(Map.of("jointId", "car/wheel")), reader), SensorMount.on("car", roof), 10));
                 } catch (IllegalArgumentException again) {

@@ -9,7 +9,6 @@ import sensor.api.PluginCatalog;
 import sensor.api.ConfigData;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
-import sensor.cli.scenario.ScenarioConfigReader;
 import sensor.cli.scenario.ScenarioReader;
 
 /** What the configuration components share: finding the simulation and reading a type's fields from text. */
@@ -34,8 +33,7 @@ final class LiveConfigurations {
     }
 
     private static ConfigData data(PluginCatalog catalog, Map<String, Object> fields, String baseDir) {
-        return new ConfigData(fields, new ScenarioConfigReader(ScenarioReader.mapper(Path.of("config.yaml"), null), catalog,
-                Path.of(baseDir).toAbsolutePath()));
+        return new ConfigData(fields, catalog.reader(Path.of(baseDir)));
     }
 
     @SuppressWarnings("unchecked")

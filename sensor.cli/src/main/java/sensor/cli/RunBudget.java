@@ -9,12 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import sensor.api.env.Simulation;
 import sensor.api.io.Recorder;
-import sensor.api.io.RecorderFactory;
 import sensor.api.frame.PointCloud;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.env.SensorEnvironment.SensorInfo;
@@ -150,14 +148,14 @@ final class RunBudget {
 
     /**
      * Estimates a run from a simulation built from its scenario whose sensors have sampled once (their first frames
-     * in {@code first}), writing sample frames with {@code recorders} into a temporary folder (removed).
+     * in {@code first}), writing sample frames with recorders of the run's outputs into a temporary folder (removed).
      */
     static Estimate estimate(Simulation sim, ScenarioBuilder.Built built, Map<String, SensorFrame> first,
-            RecorderFactory recorders, Set<String> formats) throws IOException {
+            Outputs recorders) throws IOException {
         long heapUsed = heapUsed();
         Path tmp = Files.createTempDirectory("sensorsim-estimate");
         try {
-            long[] none = written(recorders, tmp.resolve("none"), formats, 1);
+            long[] none = written(recorders, tmp.resolve("none"), 1);
             long files = none[0] + 1, largestFrame = 0; // + the run manifest
             Map<String, Long> bytes = new LinkedHashMap<>();
             Map<String, String> why = new LinkedHashMap<>();
@@ -171,14 +169,14 @@ final class RunBudget {
                 double period = 1 / s.spec().frequency();
                 SensorFrame next = new SensorFrame(id, f.typeId(), f.index() + 1, f.time() + period, f.deliveredAt() + period,
                         f.data());
-                long[] one = written(recorders, tmp.resolve(id + "-1"), formats, 1, f);
-                long[] two = written(recorders, tmp.resolve(id + "-2"), formats, 1, f, next);
+                long[] one = written(recorders, tmp.resolve(id + "-1"), 1, f);
+                long[] two = written(recorders, tmp.resolve(id + "-2"), 1, f, next);
                 long frames = (long) Math.floor(built.duration() * s.spec().frequency());
                 boolean lidar = f.data() instanceof PointCloud;
                 int stride = lidar ? built.lidarFrameStride() : 1;
                 long recorded = (frames + stride - 1) / stride;
                 // a thinned lidar frame still goes to the streams (MCAP): its cost from a recorder with the stride
-                long[] thinned = stride > 1 ? written(recorders, tmp.resolve(id + "-3"), formats, stride, f, next) : two;
+                long[] thinned = stride > 1 ? written(recorders, tmp.resolve(id + "-3"), stride, f, next) : two;
                 long perFrameFiles = two[0] - one[0], perFrameBytes = two[1] - one[1];
                 files += one[0] - none[0] - perFrameFiles + recorded * perFrameFiles;
                 bytes.put(id, one[1] - none[1] - perFrameBytes + recorded * perFrameBytes
@@ -200,9 +198,14 @@ final class RunBudget {
     }
 
     /** Files and bytes a recorder writes for {@code frames} into {@code dir}. */
-    private static long[] written(RecorderFactory recorders, Path dir, Set<String> formats, int lidarFrameStride,
+    /** Opens a recorder of a run's outputs (its formats and their settings) in a folder, with a lidar frame stride. */
+    interface Outputs {
+        Recorder open(Path dir, int lidarFrameStride) throws IOException;
+    }
+
+    private static long[] written(Outputs recorders, Path dir, int lidarFrameStride,
             SensorFrame... frames) throws IOException {
-        Recorder r = recorders.open(dir, formats, lidarFrameStride);
+        Recorder r = recorders.open(dir, lidarFrameStride);
         for (SensorFrame f : frames) {
             r.accept(f);
         }

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
@@ -33,15 +34,18 @@ final class ScenarioRun {
     private final ScenarioBuilder.Built built;
     private final RecorderFactory recorders;
     private final Set<String> formats;
+    /** Format id to the settings its writer checked (the scenario's {@code output.<format>}). */
+    private final Map<String, Map<String, Object>> settings;
     private RunJob.Start start;
 
     private ScenarioRun(Simulation sim, ScenarioReader.Loaded loaded, ScenarioBuilder.Built built, RecorderFactory recorders,
-            Set<String> formats) {
+            Set<String> formats) throws ScenarioException {
         this.sim = sim;
         this.loaded = loaded;
         this.built = built;
         this.recorders = recorders;
         this.formats = formats;
+        this.settings = settings(loaded, formats, recorders);
     }
 
     /**
@@ -91,12 +95,13 @@ final class ScenarioRun {
         } finally {
             sim.removeOutputSink(collect);
         }
-        return RunBudget.estimate(sim, built, RunBudget.firstOfEach(first), recorders, formats);
+        return RunBudget.estimate(sim, built, RunBudget.firstOfEach(first),
+                (dir, stride) -> recorders.open(dir, formats, stride, settings));
     }
 
     /** Opens the recorder of the scenario's formats in {@code dir} (created). */
     Recorder open(Path dir) throws IOException {
-        return recorders.open(dir, formats, built.lidarFrameStride());
+        return recorders.open(dir, formats, built.lidarFrameStride(), settings);
     }
 
     /** Runs the scenario's duration into {@code dir} (from the first samples when it was sampled); the exit code. */
@@ -105,6 +110,33 @@ final class ScenarioRun {
         RunJob job = new RunJob(sim, out, err);
         return start != null ? job.run(built, recorder, dir, manifest, cancelled, start)
                 : job.run(built, recorder, dir, manifest, cancelled);
+    }
+
+    /**
+     * The settings of the scenario's formats ({@code output.<format>} objects), each checked by its writer; a field of
+     * {@code output} that is none of its own and no format it names is refused with its line.
+     */
+    private static Map<String, Map<String, Object>> settings(ScenarioReader.Loaded loaded, Set<String> formats,
+            RecorderFactory factory) throws ScenarioException {
+        var output = loaded.scenario().output();
+        Map<String, Map<String, Object>> settings = new java.util.TreeMap<>();
+        for (var e : output == null ? Map.<String, com.fasterxml.jackson.databind.JsonNode>of().entrySet()
+                : output.settings().entrySet()) {
+            String id = e.getKey();
+            if (!formats.contains(id)) {
+                throw loaded.error(output, "output." + id + " is not a field of output: its fields are formats, "
+                        + "lidarFrameStride and the settings of a format it writes, by the format's id (formats written: "
+                        + formats + ")", null);
+            }
+            try {
+                Map<String, Object> fields = ScenarioReader.fields(e.getValue());
+                factory.checkSettings(id, fields);
+                settings.put(id, fields);
+            } catch (IllegalArgumentException ex) {
+                throw loaded.error(output, "output." + id + ": " + ex.getMessage(), ex);
+            }
+        }
+        return settings;
     }
 
     /** The scenario's output formats as ids the writers present know; an unknown one is refused with its line. */

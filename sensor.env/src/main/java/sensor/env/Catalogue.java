@@ -54,6 +54,11 @@ public class Catalogue implements PluginCatalog {
     }
 
     @Override
+    public sensor.api.ConfigReader reader(java.nio.file.Path baseDir) {
+        return new DataReader(this, baseDir);
+    }
+
+    @Override
     public Map<String, SortedSet<String>> all() {
         Map<String, SortedSet<String>> m = new TreeMap<>();
         for (ServiceReference<?> ref : refs(null, null)) {

@@ -31,6 +31,11 @@ public final class FixedCatalog implements PluginCatalog {
     }
 
     @Override
+    public sensor.api.ConfigReader reader(java.nio.file.Path baseDir) {
+        return new DataReader(this, baseDir);
+    }
+
+    @Override
     public Map<String, SortedSet<String>> all() {
         Map<String, SortedSet<String>> m = new TreeMap<>();
         for (PluginType<?> t : plugins) {

@@ -55,7 +55,13 @@ public class OutputFormats implements RecorderFactory {
     }
 
     @Override
-    public Recorder open(Path outDir, Set<String> formats, int lidarFrameStride) throws IOException {
-        return current().open(outDir, formats, lidarFrameStride);
+    public Recorder open(Path outDir, Set<String> formats, int lidarFrameStride, Map<String, Map<String, Object>> settings)
+            throws IOException {
+        return current().open(outDir, formats, lidarFrameStride, settings);
+    }
+
+    @Override
+    public void checkSettings(String format, Map<String, Object> settings) {
+        current().checkSettings(format, settings);
     }
 }

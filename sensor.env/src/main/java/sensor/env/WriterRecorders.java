@@ -33,17 +33,21 @@ public final class WriterRecorders implements RecorderFactory {
     }
 
     @Override
-    public Recorder open(Path outDir, Set<String> formats, int lidarFrameStride) throws IOException {
+    public Recorder open(Path outDir, Set<String> formats, int lidarFrameStride, Map<String, Map<String, Object>> settings)
+            throws IOException {
         if (lidarFrameStride < 1) {
             throw new IllegalArgumentException("lidarFrameStride must be >= 1, got " + lidarFrameStride);
         }
         if (formats.isEmpty()) {
             throw new IllegalArgumentException("name at least one output format of " + known.keySet());
         }
-        for (String id : formats) {
-            if (!known.containsKey(id)) {
-                throw new IllegalArgumentException("output format '" + id + "' is unknown; known formats: " + known.keySet());
+        formats.forEach(this::writer);
+        for (var e : settings.entrySet()) {
+            if (!formats.contains(e.getKey())) {
+                throw new IllegalArgumentException("settings of output format '" + e.getKey()
+                        + "', which is not one of the formats written " + new TreeSet<>(formats));
             }
+            checkSettings(e.getKey(), e.getValue());
         }
         try {
             Files.createDirectories(outDir);
@@ -53,12 +57,25 @@ public final class WriterRecorders implements RecorderFactory {
         Map<String, FrameWriter.Writer> open = new LinkedHashMap<>();
         try {
             for (String id : new TreeSet<>(formats)) {
-                open.put(id, known.get(id).open(outDir, lidarFrameStride));
+                open.put(id, known.get(id).open(outDir, lidarFrameStride, settings.getOrDefault(id, Map.of())));
             }
         } catch (IOException | RuntimeException e) {
             open.values().forEach(FrameWriter.Writer::abort);
             throw e;
         }
         return new FormatsRecorder(open);
+    }
+
+    @Override
+    public void checkSettings(String format, Map<String, Object> settings) {
+        writer(format).checkSettings(settings);
+    }
+
+    private FrameWriter writer(String id) {
+        FrameWriter w = known.get(id);
+        if (w == null) {
+            throw new IllegalArgumentException("output format '" + id + "' is unknown; known formats: " + known.keySet());
+        }
+        return w;
     }
 }

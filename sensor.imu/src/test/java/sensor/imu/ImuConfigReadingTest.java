@@ -3,20 +3,15 @@ package sensor.imu;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import sensor.api.ConfigReader;
-import sensor.api.PluginType;
 import sensor.api.geom.Pose;
 import sensor.api.geom.Vec3;
-import sensor.imu.api.TriaxialStageType;
 import sensor.imu.config.Accelerometer;
 import sensor.imu.config.BiasConfig;
 import sensor.imu.config.Gyroscope;
@@ -29,48 +24,9 @@ import sensor.imu.config.StageSpec;
 
 /** The IMU types' scenario fields read into their configurations, their identities and defaults. */
 class ImuConfigReadingTest {
-    /** A configuration reader as the scenario reader is one: data converted by Jackson, stages found by id. */
-    static final class Reader implements ConfigReader {
-        private final ObjectMapper json = new ObjectMapper();
+    /** The runtime's configuration reader over the built-in stages. */
+    private static final ConfigReader READER = new sensor.env.FixedCatalog(BuiltinStages.all()).reader(Path.of("."));
 
-        @Override
-        public <T> T overlay(T defaults, Map<String, Object> fields, Class<T> type) {
-            Map<String, Object> merged = new LinkedHashMap<>(json.convertValue(defaults, Map.class));
-            merged.putAll(fields);
-            return json.convertValue(merged, type);
-        }
-
-        @Override
-        public <T> T convert(Object data, Class<T> type) { return json.convertValue(data, type); }
-
-        @Override
-        public Path path(String name) { return Path.of(name); }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public Pose pose(Object data) {
-            if (data == null) {
-                return Pose.IDENTITY;
-            }
-            List<Number> p = (List<Number>) ((Map<String, Object>) data).get("position");
-            return Pose.translation(p.get(0).doubleValue(), p.get(1).doubleValue(), p.get(2).doubleValue());
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public <K extends PluginType<?>> Plugin<K> plugin(Object data, Class<K> kind) {
-            Map<String, Object> fields = new HashMap<>((Map<String, Object>) data);
-            Object id = fields.remove("type");
-            for (TriaxialStageType<?> t : BuiltinStages.all()) {
-                if (t.id().equals(id)) {
-                    return new Plugin<>((K) t, t.readConfig(fields, this));
-                }
-            }
-            throw new IllegalArgumentException("unknown stage " + id);
-        }
-    }
-
-    private static final Reader READER = new Reader();
     private static final Map<String, Object> BIAS = Map.of("type", "bias", "bias", Map.of("x", 0.1, "y", 0.2, "z", 0.3));
     private static final StageSpec BIAS_SPEC = StageSpec.bias(new BiasConfig(new Vec3(0.1, 0.2, 0.3)));
 

@@ -60,14 +60,53 @@ public final class McapWriter implements FrameWriter {
         config = c;
     }
 
+    /**
+     * One run's chunking and compression: a scenario's {@code output.mcap} fields ({@code compression},
+     * {@code chunkSize}, {@code chunkDuration}) laid over the runtime's configuration, or over the defaults.
+     */
+    record Settings(String compression, int chunkSize, double chunkDuration) {
+        static final java.util.Set<String> FIELDS = java.util.Set.of("compression", "chunkSize", "chunkDuration");
+
+        static Settings of(Config c, Map<String, Object> fields) {
+            for (String k : fields.keySet()) {
+                if (!FIELDS.contains(k)) {
+                    throw new IllegalArgumentException("unknown field '" + k + "'; expected one of " + new java.util.TreeSet<>(FIELDS));
+                }
+            }
+            Object compression = fields.getOrDefault("compression", c == null ? "zstd" : c.mcap_compression());
+            if (!"zstd".equals(compression) && !"none".equals(compression)) {
+                throw new IllegalArgumentException("compression must be zstd or none, got '" + compression + "'");
+            }
+            Object size = fields.getOrDefault("chunkSize", c == null ? McapFile.DEFAULT_CHUNK_SIZE : c.mcap_chunkSize());
+            if (!(size instanceof Integer || size instanceof Long) || ((Number) size).longValue() < 1024
+                    || ((Number) size).longValue() > 1 << 30) {
+                throw new IllegalArgumentException("chunkSize must be a whole number of bytes from 1024 to 1073741824, got " + size);
+            }
+            Object duration = fields.getOrDefault("chunkDuration", c == null ? McapFile.DEFAULT_CHUNK_DURATION : c.mcap_chunkDuration());
+            if (!(duration instanceof Number d) || !(d.doubleValue() >= 0.001 && d.doubleValue() <= 3600)) {
+                throw new IllegalArgumentException("chunkDuration must be 0.001 to 3600 s, got " + duration);
+            }
+            return new Settings((String) compression, ((Number) size).intValue(), ((Number) duration).doubleValue());
+        }
+    }
+
+    @Override
+    public void checkSettings(Map<String, Object> settings) {
+        Settings.of(config, settings);
+    }
+
     @Override
     public Writer open(Path outDir, int lidarFrameStride) throws IOException {
-        Config c = config;
+        return open(outDir, lidarFrameStride, Map.of());
+    }
+
+    @Override
+    public Writer open(Path outDir, int lidarFrameStride, Map<String, Object> settings) throws IOException {
+        Settings s = Settings.of(config, settings);
         OutputFiles files = new OutputFiles(outDir);
         Path run = files.file("run.mcap");
-        McapFile mcap = c == null ? new McapFile(run, "ros2")
-                : new McapFile(run, "ros2", "none".equals(c.mcap_compression()) ? "" : c.mcap_compression(),
-                        c.mcap_chunkSize(), c.mcap_chunkDuration());
+        McapFile mcap = new McapFile(run, "ros2", "none".equals(s.compression()) ? "" : s.compression(),
+                s.chunkSize(), s.chunkDuration());
         Ros2Topics topics = new Ros2Topics(mcap);
         return new Writer() {
             @Override

@@ -74,6 +74,57 @@ class FormatWritersEdgeTest {
     }
 
     @Test
+    void aRunsMcapSettingsChooseItsChunksAndCompression() throws Exception {
+        var recorders = new sensor.env.WriterRecorders(FormatWriters.all());
+        Map<String, Object> mcap = Map.of("compression", "none", "chunkDuration", 0.25);
+        Recorder sink = recorders.open(dir, Set.of("csv", "mcap"), 1, Map.of("mcap", mcap));
+        for (int k = 0; k < 100; k++) { // 0 to 0.99 s of log time: four chunks of 0.25 s
+            sink.accept(Fixtures.imuFrame("imu", k));
+        }
+        sink.close();
+        Map<String, String> m = NodeReader.read("mcap-read.mjs", dir.resolve("run.mcap"));
+        assertEquals("none", m.get("summary.compression"));
+        assertEquals("4", m.get("statistics.chunkCount"));
+        assertEquals("100", m.get("count./imu/imu"));
+        Path defaults = dir.resolve("defaults");
+        sink = recorders.open(defaults, Set.of("mcap"), 1);
+        for (int k = 0; k < 100; k++) {
+            sink.accept(Fixtures.imuFrame("imu", k));
+        }
+        sink.close();
+        Map<String, String> d = NodeReader.read("mcap-read.mjs", defaults.resolve("run.mcap"));
+        assertEquals("zstd", d.get("summary.compression"));
+        assertEquals("1", d.get("statistics.chunkCount"), "one chunk of at most 1 s by default");
+    }
+
+    @Test
+    void badFormatSettingsAreRefusedBeforeAnythingIsWritten() {
+        var recorders = new sensor.env.WriterRecorders(FormatWriters.all());
+        Path out = dir.resolve("out");
+        var e = assertThrows(IllegalArgumentException.class, () -> recorders.open(out, Set.of("mcap"), 1,
+                Map.of("mcap", Map.of("chunkSize", 12))));
+        assertEquals("chunkSize must be a whole number of bytes from 1024 to 1073741824, got 12", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> recorders.checkSettings("mcap", Map.of("chunkSize", 2048.5)));
+        assertEquals("chunkSize must be a whole number of bytes from 1024 to 1073741824, got 2048.5", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> recorders.checkSettings("mcap", Map.of("chunkDuration", 0)));
+        assertEquals("chunkDuration must be 0.001 to 3600 s, got 0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> recorders.checkSettings("mcap", Map.of("compression", "lz4")));
+        assertEquals("compression must be zstd or none, got 'lz4'", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> recorders.checkSettings("mcap", Map.of("chunks", 1)));
+        assertEquals("unknown field 'chunks'; expected one of [chunkDuration, chunkSize, compression]", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> recorders.checkSettings("pcd", Map.of("binary", true)));
+        assertEquals("this format takes no settings; got [binary]", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> recorders.checkSettings("xyz", Map.of()));
+        assertTrue(e.getMessage().startsWith("output format 'xyz' is unknown; known formats: [csv, "), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> recorders.open(out, Set.of("csv"), 1,
+                Map.of("mcap", Map.of())));
+        assertEquals("settings of output format 'mcap', which is not one of the formats written [csv]", e.getMessage());
+        recorders.checkSettings("mcap", Map.of("chunkSize", 1024, "chunkDuration", 3600, "compression", "zstd"));
+        recorders.checkSettings("mcap", Map.of("chunkSize", 1L << 30, "chunkDuration", 0.001));
+        assertFalse(Files.exists(out), "nothing opened");
+    }
+
+    @Test
     void missingOptionalFieldsAreLeftOutEverywhere() throws Exception {
         Recorder sink = Fixtures.record(dir, Fixtures.ALL_FORMATS);
         sink.accept(Fixtures.lidarFrame("bare", 0, List.of(OutputField.XYZ_VEC3_F32)));

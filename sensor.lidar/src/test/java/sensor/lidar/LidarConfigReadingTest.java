@@ -3,20 +3,15 @@ package sensor.lidar;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import sensor.api.ConfigReader;
-import sensor.api.PluginCatalog;
 import sensor.api.PluginType;
-import sensor.api.geom.Pose;
 import sensor.api.frame.CloudLayout;
 import sensor.api.lidar.LidarModelType;
 import sensor.api.frame.OutputField;
@@ -34,41 +29,11 @@ import sensor.lidar.api.StageSpec;
  * identities and defaults, and a datasheet's divergence as a Gaussian beam [L-16].
  */
 class LidarConfigReadingTest {
-    /** A configuration reader as the scenario reader is one: data converted by Jackson, plugins found by id. */
-    static final class Reader implements ConfigReader {
-        private final ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
-        private final List<PluginType<?>> types = List.of(new PatternTypes.Sweep(),
-                new PatternTypes.FromFile(), new NoiseStages.RayAngle(), new NoiseStages.HitpointAngle(),
-                new NoiseStages.Distance());
-
-        @Override
-        public <T> T overlay(T defaults, Map<String, Object> fields, Class<T> type) {
-            Map<String, Object> merged = new LinkedHashMap<>(json.convertValue(defaults, Map.class));
-            merged.putAll(fields);
-            return json.convertValue(merged, type);
-        }
-
-        @Override
-        public <T> T convert(Object data, Class<T> type) { return json.convertValue(data, type); }
-
-        @Override
-        public Path path(String name) { return Path.of("/scenarios").resolve(name); }
-
-        @Override
-        public Pose pose(Object data) { throw new UnsupportedOperationException(); }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public <K extends PluginType<?>> Plugin<K> plugin(Object data, Class<K> kind) {
-            Map<String, Object> fields = new HashMap<>((Map<String, Object>) data);
-            Object id = fields.remove("type");
-            for (PluginType<?> t : types) {
-                if (kind.isInstance(t) && t.id().equals(id)) {
-                    return new Plugin<>((K) t, t.readConfig(fields, this));
-                }
-            }
-            throw new IllegalArgumentException("unknown " + kind.getSimpleName() + " " + id);
-        }
+    /** The runtime's configuration reader over the pattern and noise types; relative files from {@code /scenarios}. */
+    static ConfigReader reader() {
+        return new sensor.env.FixedCatalog(List.of(new PatternTypes.Sweep(), new PatternTypes.FromFile(),
+                new NoiseStages.RayAngle(), new NoiseStages.HitpointAngle(), new NoiseStages.Distance()))
+                .reader(Path.of("/scenarios"));
     }
 
     private static LidarSensorType type() {
@@ -78,7 +43,7 @@ class LidarConfigReadingTest {
     }
 
     private static LidarConfig read(Map<String, Object> fields) {
-        return type().readConfig(fields, new Reader());
+        return type().readConfig(fields, reader());
     }
 
     @Test
@@ -171,7 +136,7 @@ class LidarConfigReadingTest {
                 e.getMessage());
         LidarSensorType bare = new LidarSensorType();
         bare.setCatalog(new sensor.env.FixedCatalog(List.of()));
-        e = assertThrows(IllegalArgumentException.class, () -> bare.readConfig(Map.of(), new Reader()));
+        e = assertThrows(IllegalArgumentException.class, () -> bare.readConfig(Map.of(), reader()));
         assertTrue(e.getMessage().startsWith("model 'OS1-64' is unknown; known lidar models: [] (no lidar model bundle"),
                 e.getMessage());
         assertEquals(4 * 1024, bare.defaultConfig().pattern().rays().size(), "without models the default is a sweep");
@@ -251,13 +216,13 @@ class LidarConfigReadingTest {
     void filePatternFieldsAreReadAndResolvedFromTheScenarioFolder() {
         var t = new PatternTypes.FromFile();
         assertEquals(new PatternTypes.FromFile.Config(Path.of("/scenarios/rays.csv"), 5),
-                t.readConfig(Map.of("file", "rays.csv", "rate", 5), new Reader()));
+                t.readConfig(Map.of("file", "rays.csv", "rate", 5), reader()));
         assertEquals(new PatternTypes.FromFile.Config(Path.of("/scenarios/rays.csv"), 10),
-                t.readConfig(Map.of("file", "rays.csv"), new Reader()));
-        var e = assertThrows(IllegalArgumentException.class, () -> t.readConfig(Map.of("rate", 5), new Reader()));
+                t.readConfig(Map.of("file", "rays.csv"), reader()));
+        var e = assertThrows(IllegalArgumentException.class, () -> t.readConfig(Map.of("rate", 5), reader()));
         assertTrue(e.getMessage().startsWith("file must name a CSV file"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> t.readConfig(Map.of("file", "a.csv", "rate", "fast"),
-                new Reader()));
+                reader()));
         assertEquals("rate must be a number of scans per second (Hz), got fast", e.getMessage());
     }
 

@@ -55,7 +55,7 @@ class ModelPatternTypesTest {
         assertEquals(LivoxCsvPattern.Config.class, type.configType());
         assertEquals(240_000, type.defaultConfig().pointRate());
         assertTrue(type.description().contains("Time/s,Azimuth/deg,Zenith/deg"));
-        var reader = new LidarConfigReadingTest.Reader();
+        var reader = LidarConfigReadingTest.reader();
         var c = type.readConfig(Map.of("file", "avia.csv", "pointRate", 1000), reader);
         assertEquals(new LivoxCsvPattern.Config(Path.of("/scenarios/avia.csv"), 1000), c);
         assertEquals(240_000, type.readConfig(Map.of("file", "a.csv"), reader).pointRate());
@@ -112,7 +112,7 @@ class ModelPatternTypesTest {
     @Test
     void risleyConfigurationIsCheckedAndPresetsAreNamed() {
         RisleyPattern type = new RisleyPattern();
-        var reader = new LidarConfigReadingTest.Reader();
+        var reader = LidarConfigReadingTest.reader();
         assertEquals("risley", type.id());
         assertEquals(RisleyPattern.Config.class, type.configType());
         assertSame(RisleyPattern.MID_40, type.defaultConfig());

@@ -30,6 +30,27 @@ public interface FrameWriter {
      */
     Writer open(Path outDir, int lidarFrameStride) throws IOException;
 
+    /**
+     * Checks this format's settings for one run (a scenario's {@code output.<format>} object, as data), before anything
+     * is opened. Default: the format takes none, so any field is refused.
+     *
+     * @throws IllegalArgumentException naming the field and its allowed values
+     */
+    default void checkSettings(Map<String, Object> settings) {
+        if (!settings.isEmpty()) {
+            throw new IllegalArgumentException("this format takes no settings; got " + new java.util.TreeSet<>(settings.keySet()));
+        }
+    }
+
+    /**
+     * Starts writing one run with its settings ({@link #checkSettings}); empty settings mean the format's configured
+     * defaults. Default: checks them and opens as {@link #open(Path, int)}.
+     */
+    default Writer open(Path outDir, int lidarFrameStride, Map<String, Object> settings) throws IOException {
+        checkSettings(settings);
+        return open(outDir, lidarFrameStride);
+    }
+
     /** The writer of one run. Calls are serialised by the caller. */
     @ConsumerType
     interface Writer {

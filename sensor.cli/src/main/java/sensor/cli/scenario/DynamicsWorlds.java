@@ -24,7 +24,7 @@ final class DynamicsWorlds {
     private DynamicsWorlds() {}
 
     static WorldSource build(ScenarioReader.Loaded loaded, Scenario s, double timeStep, Vec3 g, List<ObjectSpec> objects,
-            PluginCatalog catalog, ScenarioConfigReader adapters) throws ScenarioException {
+            PluginCatalog catalog, ConfigReader adapters) throws ScenarioException {
         ConfigReader.Plugin<DynamicsEngineType<?>> engine;
         try {
             engine = adapters.plugin(s.dynamics(), kind());

@@ -81,9 +81,15 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
     }
 
     /** Output selection: formats (pcd, pcd-ascii, ply, las, csv, mcap, png) and every n-th lidar frame. */
-    public record Output(List<String> formats, Integer lidarFrameStride) {
+    /**
+     * The outputs: the format ids, the lidar frame stride of per-frame files, and per format an object of its settings
+     * ({@code mcap: {chunkSize: 1048576}}), any other field being the settings of the format of that name.
+     */
+    public record Output(List<String> formats, Integer lidarFrameStride,
+            @com.fasterxml.jackson.annotation.JsonAnySetter Map<String, JsonNode> settings) {
         public Output {
             within("lidarFrameStride", lidarFrameStride, 1, 1_000_000, "");
+            settings = settings == null ? Map.of() : Map.copyOf(settings);
         }
     }
 

@@ -20,6 +20,7 @@ import sensor.api.geom.Pose;
 import sensor.api.geom.Quat;
 import sensor.api.geom.Vec3;
 import sensor.api.ConfigData;
+import sensor.api.ConfigReader;
 import sensor.api.control.ControllerSpec;
 import sensor.api.control.ControllerType;
 import sensor.api.PluginCatalog;
@@ -80,8 +81,7 @@ public final class ScenarioBuilder {
      */
     public Built build(ScenarioReader.Loaded loaded, Overrides overrides, boolean objectsAndSensors) throws ScenarioException {
         Scenario s = loaded.scenario();
-        ScenarioConfigReader adapters = new ScenarioConfigReader(ScenarioReader.mapper(loaded.yaml(), null), catalog,
-                loaded.file().toAbsolutePath().getParent());
+        ConfigReader adapters = catalog.reader(loaded.file().toAbsolutePath().getParent());
         if (!tolerant) {
             missingTypes(loaded, objectsAndSensors);
         }
@@ -184,7 +184,7 @@ public final class ScenarioBuilder {
      * A controller entry as a spec, its configuration kept as data for its type; the sensors it names must be sensors of
      * the scenario.
      */
-    private ControllerSpec controller(ScenarioConfigReader reader, Scenario s, Scenario.ControllerEntry c) {
+    private ControllerSpec controller(ConfigReader reader, Scenario s, Scenario.ControllerEntry c) {
         if (!tolerant) {
             require(ControllerType.class, c.type());
         }
@@ -195,7 +195,7 @@ public final class ScenarioBuilder {
                 throw new IllegalArgumentException("sensors: '" + id + "' is not a sensor of the scenario; sensors: " + known);
             }
         }
-        return new ControllerSpec(c.id(), c.type(), sensors, new ConfigData(reader.fields(c.config()), reader));
+        return new ControllerSpec(c.id(), c.type(), sensors, new ConfigData(ScenarioReader.fields(c.config()), reader));
     }
 
     private void clear() {
@@ -209,9 +209,9 @@ public final class ScenarioBuilder {
      * updated bundle reads it again); {@code --threads} applies to every type whose configuration has a
      * {@code threads} setting.
      */
-    private Object sensorConfig(ScenarioConfigReader reader, SensorEntry e, Integer threads) {
+    private Object sensorConfig(ConfigReader reader, SensorEntry e, Integer threads) {
         SensorType<?> t = tolerant ? catalog.find(SensorType.class, e.type()) : require(SensorType.class, e.type());
-        Map<String, Object> fields = reader.fields(e.config());
+        Map<String, Object> fields = ScenarioReader.fields(e.config());
         if (t != null && threads != null && !fields.containsKey("threads") && hasSetting(t.configType(), "threads")) {
             fields.put("threads", threads);
         }
@@ -276,7 +276,7 @@ public final class ScenarioBuilder {
         return t;
     }
 
-    private void ambient(ScenarioReader.Loaded loaded, Scenario s, ScenarioConfigReader adapters) throws ScenarioException {
+    private void ambient(ScenarioReader.Loaded loaded, Scenario s, ConfigReader adapters) throws ScenarioException {
         JsonNode a = s.ambient();
         if (a == null) {
             env.setAmbient(AmbientMaterial.defaultAir());
@@ -289,14 +289,14 @@ public final class ScenarioBuilder {
                         a.path("attenuation").asDouble(0.000402272)));
             } else {
                 require(AmbientMaterialType.class, type);
-                env.setAmbient(type, new ConfigData(adapters.fields(withoutType(a)), adapters));
+                env.setAmbient(type, new ConfigData(ScenarioReader.fields(withoutType(a)), adapters));
             }
         } catch (RuntimeException e) {
             throw loaded.errorAtKey("ambient", "ambient: " + e.getMessage(), e);
         }
     }
 
-    private Map<String, MaterialSpec> materials(ScenarioReader.Loaded loaded, Scenario s, ScenarioConfigReader adapters)
+    private Map<String, MaterialSpec> materials(ScenarioReader.Loaded loaded, Scenario s, ConfigReader adapters)
             throws ScenarioException {
         Map<String, MaterialSpec> specs = new HashMap<>();
         for (var e : s.materials().entrySet()) {
@@ -310,7 +310,7 @@ public final class ScenarioBuilder {
                 }
                 ObjectNode fields = withoutType(e.getValue());
                 List<Double> color = color(fields.remove("color"));
-                ConfigData data = new ConfigData(adapters.fields(fields), adapters);
+                ConfigData data = new ConfigData(ScenarioReader.fields(fields), adapters);
                 check(catalog.find(SurfaceMaterialType.class, type), data);
                 check(catalog.find(AmbientMaterialType.class, type), data);
                 specs.put(e.getKey(), new MaterialSpec(type, data, color));

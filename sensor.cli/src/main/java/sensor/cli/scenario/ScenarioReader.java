@@ -13,6 +13,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
@@ -111,6 +112,20 @@ public final class ScenarioReader {
         }
         return m;
     }
+
+    /** The fields of a scenario entry's object (empty when absent), as plain data for a type to read. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> fields(JsonNode node) {
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            return new java.util.LinkedHashMap<>();
+        }
+        if (!node.isObject()) {
+            throw new IllegalArgumentException("expected an object with fields, got " + node.getNodeType().toString().toLowerCase());
+        }
+        return DATA.convertValue(node, java.util.LinkedHashMap.class);
+    }
+
+    private static final ObjectMapper DATA = new ObjectMapper();
 
     /** Largest scenario file read, bytes (meshes belong in the .obj/.gltf/.glb files a scenario names). */
     public static final long MAX_BYTES = 64L << 20;
