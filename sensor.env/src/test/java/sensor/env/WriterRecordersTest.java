@@ -34,7 +34,7 @@ class WriterRecordersTest {
     Path dir;
 
     /** A writer that logs what it is given; fails where told. */
-    static final class Log implements FrameWriter {
+    static class Log implements FrameWriter {
         final List<String> calls = new ArrayList<>();
         boolean failWrite, failClose, failOpen;
 
@@ -51,6 +51,11 @@ class WriterRecordersTest {
                         throw new IOException("disk full");
                     }
                     calls.add("points " + f.sensorId() + " " + cloud.count());
+                }
+
+                @Override
+                public void image(SensorFrame f, sensor.api.frame.CameraImage image) {
+                    calls.add("image " + f.sensorId());
                 }
 
                 @Override
@@ -119,6 +124,45 @@ class WriterRecordersTest {
     }
 
     @Test
+    void imagesGoToImageWritersAndACloudWithoutHitFlagsCountsEveryPoint() throws Exception {
+        Log a = new Log();
+        Recorder r = new WriterRecorders(Map.of("a", a)).open(dir, Set.of("a"), 1);
+        r.accept(new SensorFrame("cam", "camera", 1, 0.1, 0.1, new sensor.api.frame.CameraImage(2, 1, new byte[6], new float[2], new int[2], List.of(), 1, 1, 1, 0.5, "pinhole", Pose.IDENTITY)));
+        ByteBuffer b = ByteBuffer.allocate(2 * 12).order(ByteOrder.LITTLE_ENDIAN);
+        r.accept(new SensorFrame("l", "lidar", 1, 0.1, 0.1, new PointCloud(List.of(OutputField.XYZ_VEC3_F32), 2, b, Pose.IDENTITY)));
+        r.close();
+        assertEquals(List.of("open " + dir.getFileName() + " 1", "image cam", "points l 2", "close"), a.calls);
+        assertEquals(2, r.summary().points());
+    }
+
+    @Test
+    void settingsReachTheirFormatsWriterOnly() throws Exception {
+        List<String> seen = new ArrayList<>();
+        FrameWriter withSettings = new Log() {
+            @Override
+            public void checkSettings(Map<String, Object> settings) {
+                if (settings.containsKey("bad")) {
+                    throw new IllegalArgumentException("bad is not a setting");
+                }
+            }
+
+            @Override
+            public Writer open(Path outDir, int stride, Map<String, Object> settings) throws IOException {
+                seen.add(settings.toString());
+                return open(outDir, stride);
+            }
+        };
+        Log plain = new Log();
+        RecorderFactory f = new WriterRecorders(Map.of("s", withSettings, "p", plain));
+        f.open(dir, Set.of("s", "p"), 1, Map.of("s", Map.of("level", 3))).close();
+        assertEquals(List.of("{level=3}"), seen);
+        assertEquals("bad is not a setting", assertThrows(IllegalArgumentException.class,
+                () -> f.checkSettings("s", Map.of("bad", 1))).getMessage());
+        assertEquals("this format takes no settings; got [level]", assertThrows(IllegalArgumentException.class,
+                () -> f.open(dir, Set.of("p"), 1, Map.of("p", Map.of("level", 1)))).getMessage());
+    }
+
+    @Test
     void badRequestsAreRefusedNamingWhatIsKnown() {
         RecorderFactory f = new WriterRecorders(Map.of("a", new Log()));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> f.open(dir, Set.of("z"), 1)).getMessage()
@@ -144,6 +188,15 @@ class WriterRecordersTest {
         var closing = assertThrows(UncheckedIOException.class, r::close);
         assertTrue(closing.getMessage().contains("cannot complete the c output: cannot rename"), closing.getMessage());
         assertTrue(d.calls.contains("close"), "every format is completed even when one fails");
+
+        Log h = new Log(), k = new Log();
+        h.failClose = true;
+        k.failClose = true;
+        Recorder both = new WriterRecorders(Map.of("h", h, "k", k)).open(dir, Set.of("h", "k"), 1);
+        closing = assertThrows(UncheckedIOException.class, both::close);
+        assertTrue(closing.getMessage().contains("the h output"), closing.getMessage());
+        assertEquals(1, closing.getCause().getSuppressed().length, "the second failure is kept beside the first");
+        assertTrue(closing.getCause().getSuppressed()[0].getMessage().contains("the k output"));
 
         Log g = new Log();
         Recorder aborted = new WriterRecorders(Map.of("g", g)).open(dir, Set.of("g"), 1);
