@@ -81,6 +81,8 @@ class DataReaderTest {
         assertEquals("range: range must be > 0 m, got -1.0", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> reader.convert(Map.of("gains", List.of(1, "x")), Settings.class));
         assertEquals(true, e.getMessage().startsWith("gains[1]: "), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> reader.convert(Map.of("gains", List.of("x")), Settings.class));
+        assertEquals(true, e.getMessage().startsWith("gains[0]: "), e.getMessage());
         assertEquals(false, e.getMessage().contains("sensor.env"), e.getMessage());
         Map<String, Object> nullCount = new LinkedHashMap<>();
         nullCount.put("count", null);
@@ -121,6 +123,9 @@ class DataReaderTest {
         assertEquals("probe type 'prob' is unknown; known probe types: [probe]", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> reader.plugin(Map.of("range", 1), ProbeType.class));
         assertEquals("probe: 'type' must name one of [probe]", e.getMessage());
+        assertEquals(100, ((Settings) reader.plugin(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                .put("type", "probe"), ProbeType.class).config()).getRange(), "a tree is read as its fields");
+        assertThrows(IllegalArgumentException.class, () -> reader.plugin(null, ProbeType.class), "no data: no type");
         e = assertThrows(IllegalArgumentException.class, () -> reader.plugin(List.of(1), ProbeType.class));
         assertEquals("expected an object with fields, got array", e.getMessage());
         assertEquals(5, ((Settings) reader.plugin(Map.of("type", "probe", "gains", List.of(5)), ProbeType.class)

@@ -159,7 +159,8 @@ class WriterRecordersTest {
         assertEquals("bad is not a setting", assertThrows(IllegalArgumentException.class,
                 () -> f.checkSettings("s", Map.of("bad", 1))).getMessage());
         assertEquals("this format takes no settings; got [level]", assertThrows(IllegalArgumentException.class,
-                () -> f.open(dir, Set.of("p"), 1, Map.of("p", Map.of("level", 1)))).getMessage());
+                () -> f.open(dir.resolve("refused"), Set.of("p"), 1, Map.of("p", Map.of("level", 1)))).getMessage());
+        assertTrue(!Files.exists(dir.resolve("refused")), "settings are checked before anything is created");
     }
 
     @Test
