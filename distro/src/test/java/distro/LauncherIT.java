@@ -17,10 +17,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * {@code target/sensorsim}, the launcher beside the jars: it starts sensorsim.jar with
+ * The fast path by default: plain {@code java -jar sensorsim.jar} relaunches itself with
  * {@code --add-modules jdk.incubator.vector}, so the raytrace backend traverses packets with the Vector API, and says
- * so (the bench's machine line, the run summary); plain {@code java -jar sensorsim.jar} runs the scalar path with the
- * same figures' checksums; {@code JAVA_OPTS=-Dsensorsim.traversal=scalar} forces the scalar path through the launcher.
+ * so (the bench's machine line, the run summary) with the same hits as the scalar path ({@code -Dsensorsim.traversal=scalar});
+ * the script {@code target/sensorsim} beside the jars does the same without a relaunch; a relaunched child ends when
+ * its parent is killed.
  */
 class LauncherIT {
     private static final Path LAUNCHER = Path.of("target", "sensorsim").toAbsolutePath();
@@ -62,25 +63,52 @@ class LauncherIT {
     }
 
     @Test
-    void launcherRunsTheVectorPathPlainJarTheScalarOneWithTheSameHits() throws Exception {
-        assertTrue(Files.isExecutable(LAUNCHER), "the launcher beside the jars: " + LAUNCHER);
-        Sensorsim.Run vector = launch(null, "bench", "--quick", "--only", "raytrace", "--json", "vector.json");
+    void plainJarRunsTheVectorPathTheScalarOneWhenForcedWithTheSameHits() throws Exception {
+        Sensorsim.Run vector = Sensorsim.run(work, "sensorsim.jar", "bench", "--quick", "--only", "raytrace", "--json",
+                "vector.json");
         assertEquals(0, vector.code(), vector.output());
         assertTrue(vector.output().contains("machine.traversal: vector (jdk.incubator.vector, "), vector.output());
-        Sensorsim.Run scalar = Sensorsim.run(work, "sensorsim.jar", "bench", "--quick", "--only", "raytrace", "--json",
-                "scalar.json");
+        assertTrue(!vector.output().contains("WARNING: Using incubator modules"), "the JVM's notice is left out");
+        Sensorsim.Run scalar = Sensorsim.run(work, List.of("-Dsensorsim.traversal=scalar"), "sensorsim.jar", "bench",
+                "--quick", "--only", "raytrace", "--json", "scalar.json");
         assertEquals(0, scalar.code(), scalar.output());
-        assertTrue(scalar.output().contains("machine.traversal: scalar Java") && scalar.output().contains(
-                "jdk.incubator.vector not in the JVM"), scalar.output());
+        assertTrue(scalar.output().contains("machine.traversal: scalar Java")
+                && scalar.output().contains("forced by -Dsensorsim.traversal=scalar"), scalar.output());
         JsonNode v = json("vector.json"), s = json("scalar.json");
         assertTrue(v.path("machine").path("traversal").asText().startsWith("vector ("), v.toString());
         for (String name : List.of("raytrace.check.hits", "raytrace.check.distance_sum")) {
             assertEquals(figure(s, name), figure(v, name), name + ": the same hits on either path");
         }
-        Sensorsim.Run forced = launch("-Dsensorsim.traversal=scalar", "bench", "--quick", "--only", "raytrace");
-        assertEquals(0, forced.code(), forced.output());
-        assertTrue(forced.output().contains("machine.traversal: scalar Java")
-                && forced.output().contains("forced by -Dsensorsim.traversal=scalar"), forced.output());
+        Sensorsim.Run stay = Sensorsim.run(work, List.of("-Dsensorsim.relaunch=false"), "sensorsim.jar", "bench", "--quick",
+                "--only", "raytrace");
+        assertEquals(0, stay.code(), stay.output());
+        assertTrue(stay.output().contains("jdk.incubator.vector not in the JVM"), stay.output());
+        Sensorsim.Run script = launch(null, "bench", "--quick", "--only", "raytrace");
+        assertEquals(0, script.code(), script.output());
+        assertTrue(script.output().contains("machine.traversal: vector (jdk.incubator.vector, "), script.output());
+    }
+
+    @Test
+    void aRelaunchedRunEndsWhenItsParentIsKilled() throws Exception {
+        Process parent = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "run", DEMO.toString(), "--out", "out",
+                "--duration", "30").directory(work.toFile()).redirectErrorStream(true)
+                .redirectOutput(work.resolve("log.txt").toFile()).start();
+        try {
+            long end = System.nanoTime() + 60_000_000_000L;
+            while (parent.children().findAny().isEmpty() || !Files.isDirectory(work.resolve("out"))) {
+                assertTrue(System.nanoTime() < end && parent.isAlive(), Files.readString(work.resolve("log.txt")));
+                Thread.sleep(50);
+            }
+            ProcessHandle child = parent.children().findAny().orElseThrow();
+            assertTrue(child.info().arguments().map(a -> String.join(" ", a)).orElse("").contains("jdk.incubator.vector"));
+            parent.destroyForcibly(); // SIGKILL
+            assertTrue(child.onExit().get(5, TimeUnit.SECONDS) != null, "the child halts when its parent is gone");
+            assertTrue(!child.isAlive());
+        } finally {
+            parent.descendants().forEach(ProcessHandle::destroyForcibly);
+            parent.destroyForcibly();
+        }
     }
 
     @Test

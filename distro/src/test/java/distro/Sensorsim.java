@@ -18,9 +18,16 @@ final class Sensorsim {
 
     /** {@code java -jar target/<jar> args...} in {@code work}. */
     static Run run(Path work, String jar, String... args) throws Exception {
+        return run(work, List.of(), jar, args);
+    }
+
+    /** {@code java <jvmOptions> -jar target/<jar> args...} in {@code work}. */
+    static Run run(Path work, List<String> jvmOptions, String jar, String... args) throws Exception {
         Path p = Path.of("target", jar).toAbsolutePath();
         assertTrue(Files.isRegularFile(p), "exported distribution " + p);
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", p.toString()));
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-jar", p.toString()));
         cmd.addAll(List.of(args));
         Process process = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();

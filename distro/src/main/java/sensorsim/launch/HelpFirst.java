@@ -10,7 +10,8 @@ import java.util.Set;
  * and {@code --version} from the help texts written at build time (the command line's own usage, by
  * {@code sensor.cli.HelpTexts}), without booting the OSGi runtime; anything else goes to bnd's launcher, which
  * boots the framework and runs the command. A command without a help text here (an unknown one, or {@code bench},
- * whose options are the suite's) also goes to the runtime, which answers it.
+ * whose options are the suite's) also goes to the runtime, which answers it. The runtime runs with the Vector API
+ * ({@link VectorRelaunch}).
  */
 public final class HelpFirst {
     private static final Set<String> HELP = Set.of("-h", "--help");
@@ -24,6 +25,11 @@ public final class HelpFirst {
             System.out.print(text);
             System.out.flush();
             return;
+        }
+        VectorRelaunch.watchParent();
+        var child = VectorRelaunch.command(args);
+        if (child.isPresent()) {
+            System.exit(VectorRelaunch.run(child.get()));
         }
         Class.forName(LAUNCHER).getMethod("main", String[].class).invoke(null, (Object) args);
     }

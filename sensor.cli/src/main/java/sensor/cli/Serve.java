@@ -84,6 +84,7 @@ final class Serve implements SensorSimCommand.Server {
         p.put("felix.fileinstall.dir", dir.toString());
         p.put("felix.fileinstall.poll", "250");
         p.put("felix.fileinstall.noInitialDelay", "true");
+        p.put("felix.fileinstall.bundles.startTransient", "true"); // as the launcher's folder (cnf/runtime.bnd)
         p.put("felix.fileinstall.log.level", "1");
         c.update(p);
         return c;

@@ -35,7 +35,7 @@ final class Traversal {
             why = "-D" + PROPERTY + "=" + mode + " is not auto, scalar or vector";
         } else if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
             why = "jdk.incubator.vector not in the JVM: start it with --add-modules jdk.incubator.vector "
-                    + "(the sensorsim launcher does)";
+                    + "(java -jar sensorsim.jar does, unless -Dsensorsim.relaunch=false)";
         } else {
             String reason;
             try {

@@ -1,0 +1,32 @@
+package sensorsim.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+/** The relaunch's stderr filter (the relaunch itself: LauncherIT). */
+class VectorRelaunchTest {
+    private static String copied(String childStderr) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        VectorRelaunch.copyWithoutNotice(new ByteArrayInputStream(childStderr.getBytes(StandardCharsets.UTF_8)), out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theIncubatorNoticeIsLeftOutAndEverythingElseKept() {
+        assertEquals("sensorsim: bad\n", copied("WARNING: Using incubator modules: jdk.incubator.vector\nsensorsim: bad\n"));
+        assertEquals("", copied("WARNING: Using incubator modules: jdk.incubator.vector\n"));
+        assertEquals("WARNING: Using incubator modules: jdk.incubator.vectorx\nrest\n",
+                copied("WARNING: Using incubator modules: jdk.incubator.vectorx\nrest\n"), "another line is kept whole");
+        assertEquals("WARNING: something else\n", copied("WARNING: something else\n"));
+        assertEquals("WARNING: Using incubator", copied("WARNING: Using incubator"), "an early end keeps what came");
+        assertEquals("", copied(""));
+        assertEquals("x\nWARNING: Using incubator modules: jdk.incubator.vector\n",
+                copied("x\nWARNING: Using incubator modules: jdk.incubator.vector\n"), "only a first line is the JVM's");
+    }
+}
