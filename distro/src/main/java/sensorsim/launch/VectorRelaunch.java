@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * {@code WARNING: Using incubator modules} notice is left out of the child's stderr.
  * <p>
  * Not relaunched: with {@code -Dsensorsim.traversal=scalar} or {@code -Dsensorsim.relaunch=false}, when the JVM already
- * has the module (the {@code sensorsim} script, {@code JDK_JAVA_OPTIONS}), or when the JDK has no such module.
+ * has the module (the {@code sensorsim} script, {@code JDK_JAVA_OPTIONS}), when the JDK has no such module, or when the
+ * jar's manifest says {@code Sensorsim-Relaunch: false} (the shell distribution).
  */
 final class VectorRelaunch {
     static final String MODULE = "jdk.incubator.vector";
@@ -46,7 +47,7 @@ final class VectorRelaunch {
         } catch (URISyntaxException | RuntimeException e) {
             return Optional.empty();
         }
-        if (javaCommand.isEmpty() || !jar.toString().endsWith(".jar")) {
+        if (javaCommand.isEmpty() || !jar.toString().endsWith(".jar") || !relaunches(jar)) {
             return Optional.empty();
         }
         List<String> cmd = new ArrayList<>();
@@ -55,6 +56,19 @@ final class VectorRelaunch {
         cmd.addAll(List.of("--add-modules", MODULE, "-jar", jar.toString()));
         cmd.addAll(Arrays.asList(args));
         return Optional.of(cmd);
+    }
+
+    /**
+     * Whether the jar's manifest lets it relaunch ({@code Sensorsim-Relaunch}, false for the shell distribution, where
+     * Ctrl-C interrupts a shell command and must not end a parent process).
+     */
+    private static boolean relaunches(Path jar) {
+        try (java.util.jar.JarFile j = new java.util.jar.JarFile(jar.toFile())) {
+            java.util.jar.Manifest m = j.getManifest();
+            return m != null && !"false".equals(m.getMainAttributes().getValue("Sensorsim-Relaunch"));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Runs {@code command} as the child and returns its exit code. */
