@@ -76,13 +76,26 @@ class GpuTest {
             g.update(s, 0);
             g.closestHit(o, d, n, 40, out);
             GpuKernels k = ((CudaTraceScene) g).kernels();
-            int allocations = k.allocations();
-            long bytes = k.deviceBytes();
+            // moved bodies change the flattened tree's size a little (the builder's leaves follow the geometry), so
+            // the buffers may grow during the first passes; the third repeats the second from the same state: sizes
+            // seen before
             Random rnd = new Random(25);
-            for (int i = 1; i <= 1000; i++) {
-                s.move(1 + i % 5, Pose.translation(rnd.nextDouble(), rnd.nextDouble(), rnd.nextDouble()));
-                g.update(s, i);
-                g.closestHit(o, d, n, 40, out);
+            Pose[] poses = new Pose[500];
+            for (int i = 0; i < poses.length; i++) {
+                poses[i] = Pose.translation(rnd.nextDouble(), rnd.nextDouble(), rnd.nextDouble());
+            }
+            int allocations = 0;
+            long bytes = 0;
+            for (int pass = 0; pass < 3; pass++) {
+                for (int i = 0; i < poses.length; i++) {
+                    s.move(1 + i % 5, poses[i]);
+                    g.update(s, 1 + pass * poses.length + i);
+                    g.closestHit(o, d, n, 40, out);
+                }
+                if (pass == 1) {
+                    allocations = k.allocations();
+                    bytes = k.deviceBytes();
+                }
             }
             assertEquals(allocations, k.allocations(), "no new device allocation when sizes do not grow");
             assertEquals(bytes, k.deviceBytes());
