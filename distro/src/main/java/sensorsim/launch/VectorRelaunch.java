@@ -27,15 +27,15 @@ import java.util.concurrent.TimeUnit;
  */
 final class VectorRelaunch {
     static final String MODULE = "jdk.incubator.vector";
-    /** Set in the child's environment to the parent's process id. */
-    static final String PARENT = "SENSORSIM_PARENT_PID";
+    /** The child's system property holding the parent's process id (a property, so no grandchild inherits it). */
+    static final String PARENT = "sensorsim.parent";
     private static final byte[] NOTICE = ("WARNING: Using incubator modules: " + MODULE).getBytes(StandardCharsets.UTF_8);
 
     private VectorRelaunch() {}
 
     /** The child's command line when this JVM should relaunch, else empty. */
     static Optional<List<String>> command(String[] args) {
-        if (System.getenv(PARENT) != null || "false".equals(System.getProperty("sensorsim.relaunch"))
+        if (System.getProperty(PARENT) != null || "false".equals(System.getProperty("sensorsim.relaunch"))
                 || "scalar".equals(System.getProperty("sensorsim.traversal"))
                 || ModuleLayer.boot().findModule(MODULE).isPresent() || ModuleFinder.ofSystem().find(MODULE).isEmpty()) {
             return Optional.empty();
@@ -53,6 +53,7 @@ final class VectorRelaunch {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaCommand.get());
         cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        cmd.add("-D" + PARENT + "=" + ProcessHandle.current().pid());
         cmd.addAll(List.of("--add-modules", MODULE, "-jar", jar.toString()));
         cmd.addAll(Arrays.asList(args));
         return Optional.of(cmd);
@@ -78,7 +79,6 @@ final class VectorRelaunch {
         // their options are among this JVM's input arguments already
         pb.environment().remove("JDK_JAVA_OPTIONS");
         pb.environment().remove("JAVA_TOOL_OPTIONS");
-        pb.environment().put(PARENT, Long.toString(ProcessHandle.current().pid()));
         Process child = pb.start();
         Thread stderr = new Thread(() -> copyWithoutNotice(child.getErrorStream(), System.err), "sensorsim child stderr");
         stderr.setDaemon(true);
@@ -102,26 +102,28 @@ final class VectorRelaunch {
         return code;
     }
 
-    /** In the child: halts when the parent that launched it is gone. */
+    /**
+     * In the child: halts when the parent that launched it is gone, seen as this process's parent changing (an orphan is
+     * handed to another process at once, even while its dead parent waits to be reaped).
+     */
     static void watchParent() {
-        String pid = System.getenv(PARENT);
+        String pid = System.getProperty(PARENT);
         if (pid == null || !pid.matches("\\d{1,19}")) {
             return;
         }
-        ProcessHandle.of(Long.parseLong(pid)).ifPresentOrElse(parent -> {
-            Thread watch = new Thread(() -> {
-                while (parent.isAlive()) {
-                    try {
-                        Thread.sleep(250);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
+        long parent = Long.parseLong(pid);
+        Thread watch = new Thread(() -> {
+            while (ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L) == parent) {
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
                 }
-                Runtime.getRuntime().halt(137);
-            }, "sensorsim parent watch");
-            watch.setDaemon(true);
-            watch.start();
-        }, () -> Runtime.getRuntime().halt(137));
+            }
+            Runtime.getRuntime().halt(137);
+        }, "sensorsim parent watch");
+        watch.setDaemon(true);
+        watch.start();
     }
 
     /** Copies {@code in} to {@code out}, leaving out a first line that is the JVM's incubator notice. */

@@ -55,6 +55,22 @@ final class RunState {
     }
 
     /**
+     * Whether process {@code pid} runs: a zombie (ended, not yet reaped, as an orphan stays where the first process of
+     * a container does not reap) has ended.
+     */
+    static boolean alive(long pid) {
+        if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            return false;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return !stat.substring(stat.lastIndexOf(')') + 1).trim().startsWith("Z");
+        } catch (IOException | RuntimeException e) {
+            return true; // no /proc: as the process handle says
+        }
+    }
+
+    /**
      * Marks every simulation under {@code out} that a process no longer alive left running as cut short; returns one
      * line per simulation for the log. A file that cannot be read is reported, not changed.
      */
@@ -72,7 +88,7 @@ final class RunState {
                 lines.add(f + " cannot be read (" + e.getMessage().lines().findFirst().orElse("") + "); left as it is");
                 continue;
             }
-            if (!RUNNING.equals(s.state()) || ProcessHandle.of(s.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+            if (!RUNNING.equals(s.state()) || alive(s.pid())) {
                 continue;
             }
             write(f.getParent(), s.with(CUT_SHORT, s.simulatedTime()));
