@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The fast path for {@code java -jar sensorsim.jar}: an executable jar's manifest cannot add a module, so when this JVM
- * lacks {@code jdk.incubator.vector} and its JDK has it, the jar runs itself once more in a child JVM with
+ * lacks {@code jdk.incubator.vector} and its JDK has it, a command that traces for long ({@code run}, {@code batch},
+ * {@code serve}, {@code bench}, {@code demo}) runs the jar once more in a child JVM with
  * {@code --add-modules jdk.incubator.vector} and this JVM's own options, and waits for it. The child's exit code is this
  * process's; SIGTERM or Ctrl-C here reaches the child, which completes its files; a child whose parent was killed
  * ({@code kill -9}) halts within a quarter of a second, as the parent did. The JVM's one-line
@@ -33,9 +34,15 @@ final class VectorRelaunch {
 
     private VectorRelaunch() {}
 
+    /**
+     * The commands that trace long enough for the packets to repay a second JVM and the Vector API's warm-up (none:
+     * {@code serve}); {@code validate}, {@code types} and the like answer sooner in one JVM.
+     */
+    private static final java.util.Set<String> LONG = java.util.Set.of("run", "batch", "serve", "bench", "demo");
+
     /** The child's command line when this JVM should relaunch, else empty. */
     static Optional<List<String>> command(String[] args) {
-        if (System.getProperty(PARENT) != null || "false".equals(System.getProperty("sensorsim.relaunch"))
+        if (args.length > 0 && !LONG.contains(args[0]) || System.getProperty(PARENT) != null || "false".equals(System.getProperty("sensorsim.relaunch"))
                 || "scalar".equals(System.getProperty("sensorsim.traversal"))
                 || ModuleLayer.boot().findModule(MODULE).isPresent() || ModuleFinder.ofSystem().find(MODULE).isEmpty()) {
             return Optional.empty();
