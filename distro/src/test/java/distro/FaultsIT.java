@@ -87,6 +87,41 @@ class FaultsIT {
         assertFalse(Files.exists(work.resolve("o")), "no output folder");
     }
 
+    /**
+     * A full disk: a 3 MiB file system (tmpfs, where the test may mount one) is refused before the run from the
+     * estimate; forced, the run ends at once with exit 1 naming the file and the cause, and leaves no temporary file.
+     */
+    @Test
+    void aFullDiskIsRefusedBeforehandAndAForcedRunEndsNamingTheFile() throws Exception {
+        Path small = Files.createDirectories(work.resolve("small"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", small.toString())
+                .redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mount.waitFor() == 0, "a tmpfs can be mounted (root on Linux)");
+        try {
+            String demo = Path.of("scenarios", "demo.yaml").toAbsolutePath().toString();
+            Sensorsim.Run refused = Sensorsim.run(work, "sensorsim.jar", "run", demo, "--out", small.resolve("o").toString());
+            assertEquals(2, refused.code(), refused.output());
+            assertTrue(refused.output().contains("sensorsim: refused: the run would write about ")
+                    && refused.output().contains("whose file system has "), refused.output());
+            assertFalse(Files.exists(small.resolve("o")), "nothing written");
+
+            long start = System.nanoTime();
+            Sensorsim.Run forced = Sensorsim.run(work, "sensorsim.jar", "run", demo, "--out", small.resolve("o").toString(),
+                    "--force");
+            double seconds = (System.nanoTime() - start) * 1e-9;
+            assertEquals(1, forced.code(), forced.output());
+            String line = forced.output().lines().filter(l -> l.startsWith("sensorsim: ")).findFirst().orElse("");
+            assertTrue(line.startsWith("sensorsim: cannot write ") && line.contains(": " + small.resolve("o") + "/")
+                    && line.endsWith(": No space left on device"), line);
+            assertTrue(seconds < 60, "ends promptly: " + seconds + " s");
+            try (Stream<Path> s = Files.walk(small)) {
+                assertEquals(List.of(), s.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList(), "no temporary files");
+            }
+        } finally {
+            new ProcessBuilder("umount", "-l", small.toString()).start().waitFor();
+        }
+    }
+
     @Test
     void sigtermCompletesTheFilesRemovesTemporariesAndExitsNonZero() throws Exception {
         Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",

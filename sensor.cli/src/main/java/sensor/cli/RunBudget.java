@@ -53,6 +53,28 @@ final class RunBudget {
                     size(heap), size(Runtime.getRuntime().maxMemory()));
         }
 
+        /**
+         * Refuses the run when its output would not fit in the space free on the file system that holds {@code outDir}
+         * (or its nearest existing parent folder).
+         */
+        void checkSpace(Path outDir) throws Exceeded {
+            Path at = outDir.toAbsolutePath().normalize();
+            while (at != null && !Files.exists(at)) {
+                at = at.getParent();
+            }
+            long free;
+            try {
+                free = at == null ? Long.MAX_VALUE : Files.getFileStore(at).getUsableSpace();
+            } catch (IOException e) {
+                return; // a file system that cannot say: the run's own write errors will
+            }
+            if (bytes() > free) {
+                throw new Exceeded("the run would write about " + size(bytes()) + " into " + outDir.toAbsolutePath().normalize()
+                        + ", whose file system has " + size(free) + " free; free some space, choose another --out, lower the "
+                        + "frequency, duration or formats, or pass --force");
+            }
+        }
+
         /** Refuses the run when the output exceeds {@code maxOutput} or the heap would not hold it. */
         void check(long maxOutput) throws Exceeded {
             if (bytes() > maxOutput) {

@@ -234,7 +234,7 @@ final class SensorSimCommand implements Runnable {
                 description = "refuse a run estimated to write more, e.g. 500MB, 20GB (default ${DEFAULT-VALUE})")
         String maxOutput;
 
-        @Option(names = "--force", description = "run even when the estimate exceeds --max-output or the heap")
+        @Option(names = "--force", description = "run even when the estimate exceeds --max-output, the heap or the free disk space")
         boolean force;
 
         void checkGeometry(ScenarioReader.Loaded loaded) throws RunBudget.Exceeded {
@@ -249,6 +249,14 @@ final class SensorSimCommand implements Runnable {
             out.println(estimate.summary());
             if (!force) {
                 estimate.check(max);
+            }
+        }
+
+        /** As {@link #check(RunBudget.Estimate, PrintStream)}, and refuses output that would not fit in {@code outDir}. */
+        void check(RunBudget.Estimate estimate, PrintStream out, Path outDir) throws RunBudget.Exceeded {
+            check(estimate, out);
+            if (!force) {
+                estimate.checkSpace(outDir);
             }
         }
     }
@@ -335,7 +343,7 @@ final class SensorSimCommand implements Runnable {
             try (Simulation sim = simulations.create(simulationName(scenario))) {
                 ScenarioRun run = ScenarioRun.build(sim, catalog, loaded, new ScenarioBuilder.Overrides(seed, threads, duration),
                         recorders.get(), false, true);
-                budget.check(run.sampleAndEstimate(), out);
+                budget.check(run.sampleAndEstimate(), out, outDir);
                 String refused = RunManifest.prepare(outDir, overwrite);
                 if (refused != null) {
                     throw new CommandLine.ParameterException(spec.commandLine(), refused);

@@ -27,7 +27,10 @@ public final class AtomicFiles {
         void write(OutputStream out) throws IOException;
     }
 
-    /** Writes {@code target} atomically with the content {@code body} produces. */
+    /**
+     * Writes {@code target} atomically with the content {@code body} produces; a failure names the file
+     * ({@code DIR/a.ply: No space left on device}).
+     */
     public static void write(Path target, Body body) throws IOException {
         Pending p = open(target);
         boolean ok = false;
@@ -35,6 +38,9 @@ public final class AtomicFiles {
             body.write(p.out());
             p.commit();
             ok = true;
+        } catch (IOException e) {
+            String m = String.valueOf(e.getMessage());
+            throw m.contains(target.toString()) ? e : new IOException(target + ": " + m, e);
         } finally {
             if (!ok) {
                 p.abort();
