@@ -51,8 +51,9 @@ final class RunJob {
 
     /**
      * Steps the simulation for the scenario's duration into {@code sink}. Cancellation (SIGTERM, SIGINT) ends it
-     * after the current chunk with every file complete; an error (out of memory included) removes the streams
-     * still being written, and the output folder when it is left empty, then propagates.
+     * after the current chunk with every file complete; an error (out of memory included) aborts the recorder (the
+     * growing files keep what they hold up to the last flush), removes the output folder when it is left empty, then
+     * propagates.
      */
     int run(ScenarioBuilder.Built built, Recorder recorder, Path outDir, RunManifest manifest, BooleanSupplier cancelled) {
         return run(built, recorder, outDir, manifest, cancelled, Start.now(env, List.of()));
