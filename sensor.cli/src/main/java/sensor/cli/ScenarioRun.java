@@ -120,8 +120,8 @@ final class ScenarioRun {
             RecorderFactory factory) throws ScenarioException {
         var output = loaded.scenario().output();
         Map<String, Map<String, Object>> settings = new java.util.TreeMap<>();
-        for (var e : output == null ? Map.<String, com.fasterxml.jackson.databind.JsonNode>of().entrySet()
-                : output.settings().entrySet()) {
+        Map<String, com.fasterxml.jackson.databind.JsonNode> given = output == null ? Map.of() : output.settings();
+        for (var e : given.entrySet()) {
             String id = e.getKey();
             if (!formats.contains(id)) {
                 throw loaded.error(output, "output." + id + " is not a field of output: its fields are formats, "

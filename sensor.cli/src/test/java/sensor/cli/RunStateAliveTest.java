@@ -1,5 +1,6 @@
 package sensor.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -12,7 +13,10 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
-/** Whether the service that left a simulation running still runs: a zombie has ended. */
+/**
+ * Whether the service that left a simulation running still runs (a zombie has ended), the cut-short report, and the
+ * estimate against the free disk space.
+ */
 class RunStateAliveTest {
     @Test
     void aRunningProcessIsAliveAGoneOneAndAZombieAreNot() throws Exception {
@@ -35,5 +39,37 @@ class RunStateAliveTest {
         } finally {
             keeper.destroyForcibly();
         }
+    }
+
+    @Test
+    void simulationsLeftRunningByAGoneProcessAreCutShortOthersStay(@org.junit.jupiter.api.io.TempDir Path out)
+            throws Exception {
+        Path gone = Files.createDirectories(out.resolve("gone")), mine = Files.createDirectories(out.resolve("mine")),
+                done = Files.createDirectories(out.resolve("done"));
+        RunState.write(gone, new RunState.State("gone", "gone.yaml", Long.MAX_VALUE / 2, "t0", RunState.RUNNING, 2.5, "t1"));
+        RunState.write(mine, RunState.starting("mine", Path.of("mine.yaml")));
+        RunState.write(done, new RunState.State("done", "done.yaml", Long.MAX_VALUE / 2, "t0", RunState.FINISHED, 9, "t1"));
+        var lines = RunState.cutShort(out);
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith("simulation 'gone' (gone.yaml) was cut short at t = 2.500 s"), lines.get(0));
+        assertTrue(Files.readString(gone.resolve(RunState.NAME)).contains("\"state\" : \"cut short\""));
+        assertTrue(Files.readString(mine.resolve(RunState.NAME)).contains("\"state\" : \"running\""), "this process runs");
+        assertTrue(Files.readString(done.resolve(RunState.NAME)).contains("\"state\" : \"finished\""));
+        assertEquals(java.util.List.of(), RunState.cutShort(out), "reported once");
+    }
+
+    @Test
+    void anEstimateBeyondTheFreeSpaceIsRefusedNamingBoth(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        long free = Files.getFileStore(dir).getUsableSpace();
+        RunBudget.Estimate fits = new RunBudget.Estimate(3, java.util.Map.of("a", 1000L), java.util.Map.of(), 0);
+        fits.checkSpace(dir.resolve("not/yet/made")); // the nearest existing folder's file system
+        RunBudget.Estimate big = new RunBudget.Estimate(3, java.util.Map.of("a", free / 2, "b", free / 2 + (1L << 30)),
+                java.util.Map.of(), 0);
+        var e = org.junit.jupiter.api.Assertions.assertThrows(RunBudget.Exceeded.class,
+                () -> big.checkSpace(dir.resolve("out")));
+        assertTrue(e.getMessage().startsWith("the run would write about ") && e.getMessage().contains(" into "
+                + dir.resolve("out") + ", whose file system has "), e.getMessage());
+        RunBudget.Estimate exact = new RunBudget.Estimate(3, java.util.Map.of("a", Math.max(0, free - (64L << 20))), java.util.Map.of(), 0);
+        exact.checkSpace(dir); // within the free space (less a margin for what other processes write meanwhile)
     }
 }

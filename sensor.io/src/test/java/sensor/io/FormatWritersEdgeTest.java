@@ -125,6 +125,21 @@ class FormatWritersEdgeTest {
     }
 
     @Test
+    void aFailedAtomicWriteNamesItsFileAndLeavesNothing() throws Exception {
+        Path target = dir.resolve("a.ply");
+        var e = assertThrows(IOException.class, () -> AtomicFiles.write(target, o -> {
+            o.write(1);
+            throw new IOException("No space left on device");
+        }));
+        assertEquals(target + ": No space left on device", e.getMessage());
+        var named = new IOException("cannot finish " + target);
+        assertTrue(assertThrows(IOException.class, () -> AtomicFiles.write(target, o -> {
+            throw named;
+        })) == named, "a message that names the file already is kept");
+        assertEquals(List.of(), names(dir), "neither the file nor a temporary one");
+    }
+
+    @Test
     void missingOptionalFieldsAreLeftOutEverywhere() throws Exception {
         Recorder sink = Fixtures.record(dir, Fixtures.ALL_FORMATS);
         sink.accept(Fixtures.lidarFrame("bare", 0, List.of(OutputField.XYZ_VEC3_F32)));
