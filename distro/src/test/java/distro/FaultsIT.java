@@ -192,7 +192,7 @@ class FaultsIT {
         assertTrue(Integer.parseInt(mcap.getOrDefault("count./scan/points", "0")) >= 10, "a second of scans: " + mcap);
         assertTrue(Files.readString(work.resolve("out/street/run-state.json")).contains("\"state\" : \"running\""));
 
-        Process again = serve("serve-2.log");
+        Process again = serve("serve-2.log", "--after-crash", "stop");
         try {
             long end = System.nanoTime() + 60_000_000_000L;
             while (!Files.readString(work.resolve("serve-2.log")).contains("serving: drop scenarios")) {
@@ -202,7 +202,26 @@ class FaultsIT {
             String seen = Files.readString(work.resolve("serve-2.log"));
             assertTrue(seen.contains("simulation 'street' (" + work.resolve("deploy/street.yaml").toAbsolutePath()
                     .normalize() + ") was cut short at t = "), seen);
-            assertTrue(Files.readString(work.resolve("out/street/run-state.json")).contains("\"state\" : \"cut short\""));
+            assertTrue(seen.contains("simulation 'street' stays stopped (--after-crash stop): change or drop street.yaml "
+                    + "again to start it"), seen);
+            Thread.sleep(1000);
+            assertTrue(Files.readString(work.resolve("out/street/run-state.json")).contains("\"state\" : \"cut short\""),
+                    "left stopped:\n" + Files.readString(work.resolve("serve-2.log")));
+            String cutCsv = Files.readString(csv);
+
+            // the scenario touched: it starts again into a new out/street/, the cut-short files moved aside, unchanged
+            Files.setLastModifiedTime(work.resolve("deploy/street.yaml"), java.nio.file.attribute.FileTime.fromMillis(
+                    System.currentTimeMillis() + 5000));
+            while (!Files.readString(work.resolve("serve-2.log")).contains("simulation 'street' started")) {
+                assertTrue(System.nanoTime() < end && again.isAlive(), Files.readString(work.resolve("serve-2.log")));
+                Thread.sleep(50);
+            }
+            Path aside = work.resolve("out/street.cut-short-1");
+            assertTrue(Files.readString(work.resolve("serve-2.log")).contains("simulation 'street': the files it left when "
+                    + "it was cut short moved to " + aside.toAbsolutePath().normalize()), Files.readString(work.resolve("serve-2.log")));
+            assertEquals(cutCsv, Files.readString(aside.resolve("imu.csv")));
+            assertTrue(Files.readString(aside.resolve("run-state.json")).contains("\"state\" : \"cut short\""));
+            assertTrue(Files.readString(work.resolve("out/street/run-state.json")).contains("\"state\" : \"running\""));
 
             // a plugin built for the 1.x kernel contracts, dropped into the running service: one line says what to do
             var manifest = new java.util.jar.Manifest();
@@ -227,10 +246,11 @@ class FaultsIT {
         }
     }
 
-    private Process serve(String log) throws java.io.IOException {
-        return new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
-                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out")
-                .directory(work.toFile()).redirectErrorStream(true).redirectOutput(work.resolve(log).toFile()).start();
+    private Process serve(String log, String... options) throws java.io.IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out"));
+        cmd.addAll(List.of(options));
+        return new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).redirectOutput(work.resolve(log).toFile()).start();
     }
 
     private static long lines(Path file) throws java.io.IOException {

@@ -376,11 +376,207 @@ class PluginKitIT {
         }
     }
 
-    /** {@code sensorsim serve} in {@code work}, serving {@code work/deploy} into {@code work/out}. */
-    private static Process serve(Path work) throws IOException {
-        return new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
-                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out")
-                .directory(work.toFile()).redirectErrorStream(true).start();
+    /**
+     * {@code serve --trust}: the generated plugin unsigned, signed by {@code jarsigner} with a key the keystore trusts,
+     * and signed then changed (one class's bytes): only the signed jar is installed, each other one is refused with one
+     * line, and a configuration for another PID than the service's own is refused too.
+     */
+    @Test
+    @Order(7)
+    void serveWithTrustStartsOnlyTheSignedPlugin() throws Exception {
+        Path work = Files.createDirectories(outside.resolve("serve-trust")), deploy = work.resolve("deploy");
+        Path plugin = outside.resolve("plugins/acme-sensors-1.0.0.jar"), keys = work.resolve("keys.p12"),
+                trust = work.resolve("trust.p12"), cert = work.resolve("acme.cer"), signed = work.resolve("signed.jar");
+        Path password = Files.writeString(work.resolve("password.txt"), "plugin-pass\n");
+        String bin = Path.of(System.getProperty("java.home"), "bin").toString();
+        tool(bin + "/keytool", "-genkeypair", "-keystore", keys.toString(), "-storepass", "plugin-pass", "-alias", "acme",
+                "-keyalg", "EC", "-dname", "CN=Acme Plugins, O=Acme", "-validity", "30");
+        tool(bin + "/keytool", "-exportcert", "-keystore", keys.toString(), "-storepass", "plugin-pass", "-alias", "acme",
+                "-file", cert.toString());
+        tool(bin + "/keytool", "-importcert", "-keystore", trust.toString(), "-storepass", "plugin-pass", "-alias", "acme",
+                "-file", cert.toString(), "-noprompt");
+        tool(bin + "/jarsigner", "-keystore", keys.toString(), "-storepass", "plugin-pass", "-signedjar", signed.toString(),
+                plugin.toString(), "acme");
+        Path tampered = work.resolve("tampered.jar");
+        String changed;
+        try (var in = new java.util.zip.ZipFile(signed.toFile());
+                var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(tampered))) {
+            changed = java.util.Collections.list(in.entries()).stream().map(java.util.zip.ZipEntry::getName)
+                    .filter(n -> n.endsWith("RangeFinderType.class")).findFirst().orElseThrow();
+            for (var e : java.util.Collections.list(in.entries())) {
+                byte[] b = in.getInputStream(e).readAllBytes();
+                if (e.getName().equals(changed)) {
+                    b[b.length - 1] ^= 1;
+                }
+                out.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+                out.write(b);
+            }
+        }
+        Process p = serve(work, "--trust", trust.toString(), "--trust-password-file", password.toString());
+        Log log = new Log(p);
+        try {
+            log.await("serving: drop scenarios", 60);
+            assertTrue(log.text().contains("--trust: only bundles signed by CN=Acme Plugins,O=Acme run"), log.text());
+            Files.writeString(work.resolve("probe.yaml"), """
+                    version: 1
+                    duration: 600
+                    realtime: true
+                    objects:
+                      - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5.1, 0, 0]}}
+                    sensors:
+                      - {id: probe, type: acme-sensors, frequency: 10, config: {maxRange: 50, sigma: 0.0}}
+                    output: {formats: [csv]}
+                    """);
+            Files.move(work.resolve("probe.yaml"), deploy.resolve("probe.yaml"));
+            log.await("sensor 'probe' waits for its type 'acme-sensors'", 10);
+
+            drop(plugin, work, deploy.resolve("acme.jar"), 0);
+            log.await("bundle acme.jar refused: it is not signed; with --trust only jars signed by a certificate of the "
+                    + "keystore run, and nothing of this one does", 10);
+            drop(tampered, work, deploy.resolve("acme.jar"), 60_000);
+            log.await("bundle acme.jar refused: it entry " + changed + " does not match its signature: the jar was changed "
+                    + "after it was signed", 10);
+            Files.writeString(work.resolve("x.cfg"), "felix.fileinstall.dir=" + work + "\n");
+            Files.move(work.resolve("x.cfg"), deploy.resolve("org.apache.felix.fileinstall-x.cfg"));
+            log.await("configuration org.apache.felix.fileinstall-x.cfg refused: with --trust only the service's own "
+                    + "configurations", 10);
+            Thread.sleep(1000);
+            assertFalse(log.text().contains("bundle installed: acme-sensors"), "nothing of a refused jar runs:\n" + log.text());
+
+            drop(signed, work, deploy.resolve("acme.jar"), 120_000);
+            log.await("bundle acme.jar: signature verified (signed by CN=Acme Plugins,O=Acme); it is installed", 10);
+            log.await("bundle started: acme-sensors 1.0.0", 10);
+            log.await("sensor 'probe' attached: type 'acme-sensors' is present", 10);
+            assertEquals(1, log.text().split("bundle installed: acme-sensors", -1).length - 1, log.text());
+            Files.delete(deploy.resolve("acme.jar"));
+            log.await("bundle uninstalled: acme-sensors 1.0.0", 10);
+        } finally {
+            p.destroy();
+            p.waitFor(20, TimeUnit.SECONDS);
+            p.destroyForcibly();
+        }
+    }
+
+    /** Copies {@code jar} to {@code target} by a move (whole at once), its time {@code ahead} ms in the future. */
+    private static void drop(Path jar, Path work, Path target, long ahead) throws IOException {
+        Path tmp = work.resolve("drop.tmp");
+        Files.copy(jar, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.setLastModifiedTime(tmp, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + ahead));
+        Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static void tool(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, String.join(" ", cmd) + "\n" + out);
+    }
+
+    /**
+     * The soak: {@code serve} for {@code sensorsim.soak.seconds} (default 60) with the generated plugin replaced in place
+     * every 3 s, a short scenario added and removed every 2 s and one simulation running throughout, in a deploy folder
+     * all users may write to (warned once). Heap after a full GC, threads and open files of the service's JVM, measured
+     * after the first 20 s and at the end, stay flat. {@code mvn -pl distro verify -Dit.test=PluginKitIT
+     * -Dsensorsim.soak.seconds=600} runs it longer.
+     */
+    @Test
+    @Order(8)
+    void soakServeWithPluginsReplacedAndScenariosChurnedStaysFlat() throws Exception {
+        long seconds = Long.getLong("sensorsim.soak.seconds", 60);
+        Path work = Files.createDirectories(outside.resolve("soak")), deploy = Files.createDirectories(work.resolve("deploy"));
+        Files.setPosixFilePermissions(deploy, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Process p = serve(work);
+        Log log = new Log(p);
+        try {
+            log.await("serving: drop scenarios", 60);
+            assertEquals(1, log.text().split("is writable by all users and its group: anyone who can write there runs code",
+                    -1).length - 1, log.text());
+            Files.writeString(work.resolve("steady.yaml"), """
+                    version: 1
+                    duration: 86400
+                    realtime: true
+                    objects:
+                      - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5.1, 0, 0]}}
+                    sensors:
+                      - {id: probe, type: acme-sensors, frequency: 10, config: {maxRange: 50, sigma: 0.01}}
+                      - {id: os1, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}
+                      - {id: imu, type: imu, frequency: 100}
+                    output: {formats: [csv, mcap]}
+                    """);
+            Files.move(work.resolve("steady.yaml"), deploy.resolve("steady.yaml"));
+            long t0 = System.nanoTime(), end = t0 + seconds * 1_000_000_000L;
+            Soak start = null;
+            int replaced = 0, churned = 0;
+            for (int tick = 0; System.nanoTime() < end; tick++) {
+                if (tick % 3 == 0) {
+                    drop(outside.resolve("plugins/acme-sensors-1.0.0.jar"), work, deploy.resolve("acme.jar"), tick * 1000L);
+                    replaced++;
+                }
+                if (tick % 2 == 0) {
+                    Files.writeString(work.resolve("s.yaml"), """
+                            version: 1
+                            duration: 1
+                            sensors:
+                              - {id: probe, type: acme-sensors, frequency: 20}
+                              - {id: imu, type: imu, frequency: 200}
+                            output: {formats: [csv]}
+                            """);
+                    Files.move(work.resolve("s.yaml"), deploy.resolve("short-" + churned + ".yaml"));
+                    if (churned > 0) {
+                        Files.delete(deploy.resolve("short-" + (churned - 1) + ".yaml"));
+                    }
+                    churned++;
+                }
+                Thread.sleep(1000);
+                if (start == null && System.nanoTime() - t0 > Math.min(20, seconds / 3) * 1_000_000_000L) {
+                    start = Soak.of(p);
+                }
+            }
+            Thread.sleep(2000); // the last update settles
+            Soak last = Soak.of(p);
+            System.out.printf("soak: %d s, %d plugin replacements, %d scenarios added and removed; heap after GC %.1f -> %.1f MiB, "
+                    + "threads %d -> %d, open files %d -> %d%n", seconds, replaced, churned, start.heapMiB(), last.heapMiB(),
+                    start.threads(), last.threads(), start.files(), last.files());
+            assertTrue(p.isAlive(), log.text());
+            assertFalse(log.text().contains("Exception"), log.text());
+            assertTrue(last.heapMiB() < start.heapMiB() + 16, "heap flat: " + start + " -> " + last);
+            assertTrue(last.threads() <= start.threads() + 4, "threads flat: " + start + " -> " + last);
+            assertTrue(last.files() <= start.files() + 8, "open files flat: " + start + " -> " + last);
+            assertTrue(Files.readString(work.resolve("out/steady/run-state.json")).contains("\"state\" : \"running\""));
+        } finally {
+            p.destroy();
+            p.waitFor(20, TimeUnit.SECONDS);
+            p.destroyForcibly();
+        }
+    }
+
+    /** Heap after a full GC (MiB), threads and open file descriptors of the service's JVM (the relaunched child). */
+    record Soak(double heapMiB, int threads, int files) {
+        static Soak of(Process serve) throws Exception {
+            long pid = serve.toHandle().children().map(ProcessHandle::pid).findFirst().orElse(serve.pid());
+            String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+            tool(jcmd, Long.toString(pid), "GC.run");
+            Process info = new ProcessBuilder(jcmd, Long.toString(pid), "GC.heap_info").redirectErrorStream(true).start();
+            String heap = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            info.waitFor(30, TimeUnit.SECONDS);
+            var used = java.util.regex.Pattern.compile("total \\d+K, used (\\d+)K").matcher(heap);
+            assertTrue(used.find(), heap);
+            String status = Files.readString(Path.of("/proc", Long.toString(pid), "status"));
+            var threads = java.util.regex.Pattern.compile("Threads:\\s+(\\d+)").matcher(status);
+            assertTrue(threads.find(), status);
+            int files;
+            try (Stream<Path> fd = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+                files = (int) fd.count();
+            }
+            return new Soak(Long.parseLong(used.group(1)) / 1024.0, Integer.parseInt(threads.group(1)), files);
+        }
+    }
+
+    /** {@code sensorsim serve} in {@code work}, serving {@code work/deploy} into {@code work/out}, with more options. */
+    private static Process serve(Path work, String... options) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out"));
+        cmd.addAll(List.of(options));
+        return new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
     }
 
     private static int count(Path dir) throws IOException {

@@ -57,7 +57,7 @@ public class EmbeddedCommand implements ToIntFunction<String[]> {
     public int applyAsInt(String[] args) {
         BundleFolder plugins = new BundleFolder(context, scr);
         try {
-            return new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins, (deploy, out, live) -> {
+            return new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins, (options, live) -> {
                 System.err.println("sensorsim: serve is not available in an embedded runtime; run sensorsim.jar serve");
                 return 2;
             }, System.out, System.err).liveViews(() -> liveViews).execute(args);

@@ -152,6 +152,10 @@ public class LiveSimulations {
         try {
             ScenarioRun prepared = ScenarioRun.build(sim, catalog, loaded, NO_OVERRIDES, recorders, true, false);
             ScenarioBuilder.Built built = prepared.built();
+            Path aside = RunState.moveAsideIfCutShort(out.resolve(name));
+            if (aside != null) {
+                LOG.log(Level.INFO, "simulation ''{0}'': the files it left when it was cut short moved to {1}", name, aside);
+            }
             Recorder recorder = prepared.open(out.resolve(name));
             LiveRun run = new LiveRun(name, scenario, sim, recorder, liveView, built, loaded.scenario(), out.resolve(name));
             runs.put(name, run);

@@ -70,12 +70,15 @@ final class RunState {
         }
     }
 
+    /** A simulation found cut short, by name (null for a file that could not be read), with its log line. */
+    record CutShort(String simulation, String line) {}
+
     /**
-     * Marks every simulation under {@code out} that a process no longer alive left running as cut short; returns one
-     * line per simulation for the log. A file that cannot be read is reported, not changed.
+     * Marks every simulation under {@code out} that a process no longer alive left running as cut short; returns each
+     * with its line for the log. A file that cannot be read is reported, not changed.
      */
-    static List<String> cutShort(Path out) throws IOException {
-        List<String> lines = new ArrayList<>();
+    static List<CutShort> cutShort(Path out) throws IOException {
+        List<CutShort> lines = new ArrayList<>();
         List<Path> files;
         try (Stream<Path> dirs = Files.list(out)) {
             files = dirs.map(d -> d.resolve(NAME)).filter(Files::isRegularFile).sorted().toList();
@@ -85,18 +88,43 @@ final class RunState {
             try {
                 s = JSON.readValue(f.toFile(), State.class);
             } catch (IOException e) {
-                lines.add(f + " cannot be read (" + e.getMessage().lines().findFirst().orElse("") + "); left as it is");
+                lines.add(new CutShort(null, f + " cannot be read (" + e.getMessage().lines().findFirst().orElse("")
+                        + "); left as it is"));
                 continue;
             }
             if (!RUNNING.equals(s.state()) || alive(s.pid())) {
                 continue;
             }
             write(f.getParent(), s.with(CUT_SHORT, s.simulatedTime()));
-            lines.add(String.format(Locale.ROOT, "simulation '%s' (%s) was cut short at t = %.3f s: the service that ran it "
+            lines.add(new CutShort(s.simulation(), String.format(Locale.ROOT, "simulation '%s' (%s) was cut short at t = %.3f s: the service that ran it "
                     + "(process %d, started %s) ended without stopping it; its files in %s are readable up to the last "
                     + "flush, and %s now says \"%s\"", s.simulation(), s.scenario(), s.simulatedTime(), s.pid(),
-                    s.started(), f.getParent(), NAME, CUT_SHORT));
+                    s.started(), f.getParent(), NAME, CUT_SHORT)));
         }
         return lines;
+    }
+
+    /**
+     * When {@code dir} holds a simulation cut short, moves it aside to the first free {@code <dir>.cut-short-N} so
+     * that a new start does not overwrite it, and returns where it went; otherwise returns null.
+     */
+    static Path moveAsideIfCutShort(Path dir) throws IOException {
+        Path f = dir.resolve(NAME);
+        if (!Files.isRegularFile(f)) {
+            return null;
+        }
+        try {
+            if (!CUT_SHORT.equals(JSON.readValue(f.toFile(), State.class).state())) {
+                return null;
+            }
+        } catch (IOException e) {
+            return null; // not a state this service wrote: the folder is treated as any other
+        }
+        for (int n = 1;; n++) {
+            Path aside = dir.resolveSibling(dir.getFileName() + ".cut-short-" + n);
+            if (!Files.exists(aside)) {
+                return Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
+            }
+        }
     }
 }

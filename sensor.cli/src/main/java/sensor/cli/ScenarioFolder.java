@@ -25,9 +25,13 @@ final class ScenarioFolder implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
 
-    ScenarioFolder(Path dir, LiveSimulations live) {
+    /** {@code held}: scenario files not to start until they change (simulations left stopped after a crash). */
+    ScenarioFolder(Path dir, LiveSimulations live, java.util.Set<Path> held) throws IOException {
         this.dir = dir;
         this.live = live;
+        for (Path p : held) {
+            seen.put(p, stamp(p));
+        }
         this.thread = new Thread(this::loop, "scenario-folder");
         thread.setDaemon(true);
     }
@@ -49,13 +53,17 @@ final class ScenarioFolder implements AutoCloseable {
         }
     }
 
+    private static String stamp(Path p) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+        return a.lastModifiedTime().toMillis() + "/" + a.size();
+    }
+
     /** One pass: start new and changed files, stop deleted ones. */
     void scan() throws IOException {
         Map<Path, String> now = new HashMap<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : files.filter(ScenarioFolder::isScenario).toList()) {
-                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-                now.put(p, a.lastModifiedTime().toMillis() + "/" + a.size());
+                now.put(p, stamp(p));
             }
         }
         for (var e : now.entrySet()) {
@@ -78,7 +86,7 @@ final class ScenarioFolder implements AutoCloseable {
         seen.putAll(now);
     }
 
-    private static boolean isScenario(Path p) {
+    static boolean isScenario(Path p) {
         String n = p.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         return Files.isRegularFile(p) && !n.startsWith(".") && (n.endsWith(".yaml") || n.endsWith(".yml") || n.endsWith(".json"));
     }

@@ -121,8 +121,17 @@ final class SensorSimCommand implements Runnable {
     /** Serves a deploy folder until the runtime stops; returns the exit code. */
     interface Server {
         /** {@code live}: where every simulation's streams are published too, or null. */
-        int serve(Path deploy, Path out, LiveView live) throws Exception;
+        int serve(ServeOptions options, LiveView live) throws Exception;
     }
+
+    /** What {@code serve} does after a crash of an earlier service left a simulation cut short. */
+    enum AfterCrash { RESTART, STOP }
+
+    /**
+     * The options of {@code serve}: the folders, what to do with simulations an earlier service left cut short, and
+     * the keystore whose signers' jars alone may run (null: any bundle dropped runs) with its password file (or null).
+     */
+    record ServeOptions(Path deploy, Path out, AfterCrash afterCrash, Path trust, Path trustPassword) {}
 
     /** A plugin folder that could not be loaded: the message names the file and the reason. */
     static final class PluginException extends Exception {
@@ -530,14 +539,44 @@ final class SensorSimCommand implements Runnable {
                         + "(default ${FALLBACK-VALUE}; 0: any free port), topics prefixed by the simulation's name")
         Integer live;
 
+        @Option(names = "--after-crash", paramLabel = "WHAT", defaultValue = "restart", converter = AfterCrashConverter.class,
+                description = "a simulation that an earlier service left cut short (kill -9, power cut), its scenario still "
+                        + "in the deploy folder: restart (default; its cut-short files move to OUT/<name>.cut-short-N/) or "
+                        + "stop (it stays stopped until its scenario file changes)")
+        AfterCrash afterCrash;
+
+        @Option(names = "--trust", paramLabel = "KEYSTORE", description = "start only bundles whose jar signature "
+                + "verifies against a certificate of this keystore (JKS or PKCS12; every entry signed, as jarsigner -verify "
+                + "-strict); any other jar is refused with one line and nothing of it runs")
+        Path trust;
+
+        @Option(names = "--trust-password-file", paramLabel = "FILE", description = "the keystore's password (first line)")
+        Path trustPassword;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() throws Exception {
-            try (LiveView view = live == null ? null : openLive(spec, live)) {
-                return server.serve(deploy, outDir, view);
+            if (trustPassword != null && trust == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--trust-password-file needs --trust KEYSTORE");
             }
+            try (LiveView view = live == null ? null : openLive(spec, live)) {
+                return server.serve(new ServeOptions(deploy, outDir, afterCrash, trust, trustPassword), view);
+            }
+        }
+    }
+
+    /** {@code restart} or {@code stop}, any case; otherwise a message naming both. */
+    static final class AfterCrashConverter implements CommandLine.ITypeConverter<AfterCrash> {
+        @Override
+        public AfterCrash convert(String value) {
+            for (AfterCrash a : AfterCrash.values()) {
+                if (a.name().equalsIgnoreCase(value.strip())) {
+                    return a;
+                }
+            }
+            throw new CommandLine.TypeConversionException("it must be restart or stop, got '" + value + "'");
         }
     }
 

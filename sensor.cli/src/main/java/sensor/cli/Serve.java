@@ -22,7 +22,9 @@ import sensor.api.io.LiveView;
  * FileInstall's (installed and started when dropped, updated when replaced, uninstalled when deleted); scenario
  * files are the {@link ScenarioFolder}'s. Every bundle event and every simulation start and stop prints one log
  * line. Returns when the framework stops (SIGTERM, Ctrl-C); live simulations then close their files. Opens no
- * network listener unless given a live view ({@code --live}).
+ * network listener unless given a live view ({@code --live}). With {@code --trust KEYSTORE} only jars whose signature
+ * verifies are installed ({@link TrustedDeploy}); without it, a deploy folder others may write to is warned about once.
+ * Simulations an earlier service left cut short are reported, and restarted or left stopped ({@code --after-crash}).
  */
 final class Serve implements SensorSimCommand.Server {
     private static final System.Logger LOG = System.getLogger("sensor.cli");
@@ -37,20 +39,47 @@ final class Serve implements SensorSimCommand.Server {
     }
 
     @Override
-    public int serve(Path deploy, Path out, LiveView view) throws IOException, InterruptedException {
-        Path dir = Files.createDirectories(deploy).toAbsolutePath().normalize();
-        live.setOut(Files.createDirectories(out).toAbsolutePath().normalize());
-        for (String line : RunState.cutShort(out)) {
-            LOG.log(Level.WARNING, line);
+    public int serve(SensorSimCommand.ServeOptions o, LiveView view) throws IOException, InterruptedException {
+        Path dir = Files.createDirectories(o.deploy()).toAbsolutePath().normalize();
+        JarTrust trust = null;
+        if (o.trust() != null) {
+            try {
+                trust = JarTrust.load(o.trust(), o.trustPassword());
+            } catch (IllegalArgumentException e) {
+                System.err.println("sensorsim: " + e.getMessage());
+                return 2;
+            }
+        }
+        Path out = Files.createDirectories(o.out()).toAbsolutePath().normalize();
+        live.setOut(out);
+        java.util.Set<Path> held = new java.util.HashSet<>();
+        for (RunState.CutShort c : RunState.cutShort(out)) {
+            LOG.log(Level.WARNING, c.line());
+            Path scenario = scenarioOf(dir, c.simulation());
+            if (scenario != null && o.afterCrash() == SensorSimCommand.AfterCrash.STOP) {
+                held.add(scenario);
+                LOG.log(Level.WARNING, "simulation ''{0}'' stays stopped (--after-crash stop): change or drop {1} again to "
+                        + "start it", c.simulation(), scenario.getFileName());
+            }
+        }
+        if (trust == null) {
+            warnIfOthersMayWrite(dir);
+        } else {
+            LOG.log(Level.INFO, "--trust: only bundles signed by {0} run", String.join("; ", trust.subjects()));
         }
         live.setLiveView(view);
         BundleListener events = (org.osgi.framework.SynchronousBundleListener) this::log; // in order with the sensors' lines
         context.addBundleListener(events);
-        Configuration watcher = watchBundles(dir);
-        try (ScenarioFolder scenarios = new ScenarioFolder(dir, live)) {
+        TrustedDeploy gate = trust == null ? null
+                : new TrustedDeploy(dir, Files.createTempDirectory("sensorsim-trusted").resolve("bundles"), trust);
+        Configuration watcher = watchBundles(gate == null ? dir : gate.folder());
+        try (ScenarioFolder scenarios = new ScenarioFolder(dir, live, held)) {
+            if (gate != null) {
+                gate.start();
+            }
             scenarios.start();
             LOG.log(Level.INFO, "serving: drop scenarios (.yaml, .yml, .json), configurations (.cfg) and plugin bundles (.jar) into {0}; output in {1}; "
-                    + "SIGTERM or Ctrl-C stops", dir, out.toAbsolutePath().normalize());
+                    + "SIGTERM or Ctrl-C stops", dir, out);
             stopped.await();
         } finally {
             context.removeBundleListener(events);
@@ -61,19 +90,51 @@ final class Serve implements SensorSimCommand.Server {
                     // the framework is stopping
                 }
             }
+            if (gate != null) {
+                gate.close();
+            }
         }
         return 0;
     }
 
+    /** The scenario file of simulation {@code name} in the deploy folder, or null. */
+    private static Path scenarioOf(Path dir, String name) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            return files.filter(ScenarioFolder::isScenario).filter(p -> SensorSimCommand.simulationName(p).equals(name))
+                    .sorted().findFirst().orElse(null);
+        }
+    }
+
     /**
-     * FileInstall already watches the launcher's folder ({@code felix.fileinstall.dir}); another folder gets a
-     * FileInstall configuration of its own. Returns it, or null.
+     * Warns once when users other than the owner may write to the deploy folder: whoever can drop a jar there runs code
+     * in this service.
+     */
+    static void warnIfOthersMayWrite(Path dir) {
+        String others = othersWhoMayWrite(dir);
+        if (others != null) {
+            LOG.log(Level.WARNING, "the deploy folder {0} is writable by {1}: anyone who can write there runs code in this "
+                    + "service; restrict it (chmod go-w) or start with --trust KEYSTORE", dir, others);
+        }
+    }
+
+    /** "its group", "all users" or both, when the folder's permissions let them write to it; null otherwise. */
+    static String othersWhoMayWrite(Path dir) {
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> p;
+        try {
+            p = Files.getPosixFilePermissions(dir);
+        } catch (IOException | UnsupportedOperationException e) {
+            return null; // no POSIX permissions to judge
+        }
+        boolean group = p.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE);
+        boolean all = p.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+        return all ? "all users" + (group ? " and its group" : "") : group ? "its group" : null;
+    }
+
+    /**
+     * A FileInstall configuration watching {@code dir} (the launcher's own watcher stays inactive: cnf/runtime.bnd);
+     * returns it, or null without Configuration Admin.
      */
     private Configuration watchBundles(Path dir) throws IOException {
-        String launcherDir = context.getProperty("felix.fileinstall.dir");
-        if (launcherDir != null && Path.of(launcherDir).toAbsolutePath().normalize().equals(dir)) {
-            return null;
-        }
         ServiceReference<ConfigurationAdmin> ref = context.getServiceReference(ConfigurationAdmin.class);
         if (ref == null) {
             LOG.log(Level.WARNING, "no Configuration Admin: bundles dropped into {0} are not installed", dir);

@@ -15,7 +15,7 @@ class DemoJobTest {
     private static SensorSimCommand command(Environment env, ByteArrayOutputStream buf) {
         PrintStream p = new PrintStream(buf, true, StandardCharsets.UTF_8);
         return new SensorSimCommand(env, new sensor.env.Simulations(), new sensor.env.FixedCatalog(java.util.List.of()),
-                () -> null, dir -> { }, (deploy, out, live) -> 2, p, p);
+                () -> null, dir -> { }, (options, live) -> 2, p, p);
     }
 
     @Test

@@ -66,6 +66,6 @@ final class Plugins {
     SensorSimCommand command(java.io.PrintStream out, java.io.PrintStream err) {
         return new SensorSimCommand(env, simulations, catalog, () -> new sensor.env.WriterRecorders(sensor.io.FormatWriters.all()), dir -> {
             throw new SensorSimCommand.PluginException("--plugins is not available outside a framework");
-        }, (deploy, outDir, live) -> 2, out, err);
+        }, (options, live) -> 2, out, err);
     }
 }

@@ -2,6 +2,7 @@ package sensor.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -49,13 +50,37 @@ class RunStateAliveTest {
         RunState.write(gone, new RunState.State("gone", "gone.yaml", Long.MAX_VALUE / 2, "t0", RunState.RUNNING, 2.5, "t1"));
         RunState.write(mine, RunState.starting("mine", Path.of("mine.yaml")));
         RunState.write(done, new RunState.State("done", "done.yaml", Long.MAX_VALUE / 2, "t0", RunState.FINISHED, 9, "t1"));
-        var lines = RunState.cutShort(out);
-        assertEquals(1, lines.size(), lines.toString());
-        assertTrue(lines.get(0).startsWith("simulation 'gone' (gone.yaml) was cut short at t = 2.500 s"), lines.get(0));
+        var found = RunState.cutShort(out);
+        assertEquals(1, found.size(), found.toString());
+        assertEquals("gone", found.get(0).simulation());
+        assertTrue(found.get(0).line().startsWith("simulation 'gone' (gone.yaml) was cut short at t = 2.500 s"), found.get(0).line());
         assertTrue(Files.readString(gone.resolve(RunState.NAME)).contains("\"state\" : \"cut short\""));
         assertTrue(Files.readString(mine.resolve(RunState.NAME)).contains("\"state\" : \"running\""), "this process runs");
         assertTrue(Files.readString(done.resolve(RunState.NAME)).contains("\"state\" : \"finished\""));
         assertEquals(java.util.List.of(), RunState.cutShort(out), "reported once");
+
+        // a new start of 'gone' moves its cut-short files aside (first free number); other folders stay
+        Files.createDirectories(out.resolve("gone.cut-short-1"));
+        assertEquals(out.resolve("gone.cut-short-2"), RunState.moveAsideIfCutShort(gone));
+        assertFalse(Files.exists(gone));
+        assertTrue(Files.readString(out.resolve("gone.cut-short-2").resolve(RunState.NAME)).contains("cut short"));
+        assertNull(RunState.moveAsideIfCutShort(done), "a finished run is overwritten as before");
+        assertNull(RunState.moveAsideIfCutShort(mine));
+        assertNull(RunState.moveAsideIfCutShort(out.resolve("absent")));
+        assertTrue(Files.isDirectory(done) && Files.isDirectory(mine));
+    }
+
+    @Test
+    void aFolderOthersMayWriteToIsNamed(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertNull(Serve.othersWhoMayWrite(dir));
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxr-x"));
+        assertEquals("its group", Serve.othersWhoMayWrite(dir));
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xrwx"));
+        assertEquals("all users", Serve.othersWhoMayWrite(dir));
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertEquals("all users and its group", Serve.othersWhoMayWrite(dir));
+        assertNull(Serve.othersWhoMayWrite(dir.resolve("absent")));
     }
 
     @Test
