@@ -120,7 +120,10 @@ final class EmbeddedRuntime {
                 // the JVM ends anyway
             }
         }, "sensorsim-runtime-stop"));
-        return new EmbeddedRuntime((ToIntFunction<String[]>) service, (System.nanoTime() - t0) * 1e-9);
+        double seconds = (System.nanoTime() - t0) * 1e-9;
+        System.err.printf(java.util.Locale.ROOT, "sensorsim-spark: OSGi runtime booted in %.2f s in JVM %s%n", seconds,
+                java.lang.management.ManagementFactory.getRuntimeMXBean().getName());
+        return new EmbeddedRuntime((ToIntFunction<String[]>) service, seconds);
     }
 
     /** Bundle symbolic name → start level, from bnd's {@code launch.runbundles.attrs}. */

@@ -247,6 +247,7 @@ public final class SparkBatch {
                 if (!fs.rename(partial, target)) {
                     throw new IOException("cannot rename " + partial + " to " + target);
                 }
+                System.err.printf(Locale.ROOT, "sensorsim-spark: variation %d (%s) written by executor %s%n", index, id, executor);
                 return new Outcome(index, id, "done", (System.nanoTime() - t0) * 1e-9, executor, runtime.bootSeconds(), "");
             } finally {
                 EmbeddedRuntime.deleteTree(local);

@@ -45,15 +45,25 @@ class BatchIT {
     record Run(int code, String output) {}
 
     static Process start(String jar, String... args) throws Exception {
+        return start(dir, jar, args);
+    }
+
+    /** {@code java -jar DISTRO/jar args} in folder {@code cwd}. */
+    static Process start(Path cwd, String jar, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
                 DISTRO.resolve(jar).toString()));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+        return new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
     }
 
     static Run run(String jar, String... args) throws Exception {
-        Process p = start(jar, args);
+        return run(dir, jar, args);
+    }
+
+    /** Runs {@code java -jar DISTRO/jar args} in folder {@code cwd} to its end. */
+    static Run run(Path cwd, String jar, String... args) throws Exception {
+        Process p = start(cwd, jar, args);
         byte[] out = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "finished");
         return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8));
