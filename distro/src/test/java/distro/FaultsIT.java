@@ -104,6 +104,13 @@ class FaultsIT {
             assertTrue(refused.output().contains("sensorsim: refused: the run would write about ")
                     && refused.output().contains("whose file system has "), refused.output());
             assertFalse(Files.exists(small.resolve("o")), "nothing written");
+            // a batch: its shard's variations together (6 of about 2 MB each) must fit
+            Sensorsim.Run batch = Sensorsim.run(work, "sensorsim.jar", "batch", Path.of("batches", "fog-seeds.yaml")
+                    .toAbsolutePath().toString(), "--out", small.resolve("b").toString());
+            assertEquals(2, batch.code(), batch.output());
+            assertTrue(batch.output().contains("sensorsim: refused: the run would write about ") && batch.output()
+                    .contains(small.resolve("b") + ", whose file system has "), batch.output());
+            assertFalse(Files.exists(small.resolve("b")), "nothing written");
 
             long start = System.nanoTime();
             Sensorsim.Run forced = Sensorsim.run(work, "sensorsim.jar", "run", demo, "--out", small.resolve("o").toString(),

@@ -47,6 +47,13 @@ final class RunBudget {
             return bytesPerSensor.values().stream().mapToLong(Long::longValue).sum();
         }
 
+        /** {@code n} runs like this one: files and bytes times {@code n}, the same heap (they run one after another). */
+        Estimate times(long n) {
+            Map<String, Long> bytes = new java.util.TreeMap<>();
+            bytesPerSensor.forEach((k, v) -> bytes.put(k, v * n));
+            return new Estimate(files * n, bytes, why, heap);
+        }
+
         /** One line: files, bytes, heap of maximum heap. */
         String summary() {
             return String.format(Locale.ROOT, "estimate: %d files, %s of output, %s of heap (of %s)", files, size(bytes()),

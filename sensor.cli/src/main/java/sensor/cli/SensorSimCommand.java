@@ -429,7 +429,11 @@ final class SensorSimCommand implements Runnable {
             if (only != null && !list) { // a host that runs variations one by one (the Spark job) checked the manifest with --list
                 return runBatch(job, selection);
             }
-            checkVariations(m);
+            RunBudget.Estimate each = checkVariations(m);
+            if (!list && !budget.force) { // the shard's variations, each as the first: refused when they would not fit
+                long count = m.variations().stream().filter(selection::includes).count();
+                each.times(count).checkSpace(outDir);
+            }
             if (list) {
                 job.writeIndex();
                 m.variations().forEach(v -> out.printf(Locale.ROOT, "%d %s %s%n", v.index(), v.id(), v.label()));
@@ -442,8 +446,9 @@ final class SensorSimCommand implements Runnable {
          * Builds every variation that differs in more than its seed (in a scratch simulation, as run does) so that a
          * bad one is refused before anything runs; the first also samples once and has its output estimated.
          */
-        private void checkVariations(BatchManifest m) throws Exception {
+        private RunBudget.Estimate checkVariations(BatchManifest m) throws Exception {
             Set<Object> built = new java.util.HashSet<>();
+            RunBudget.Estimate first = null;
             for (var v : m.variations()) {
                 if (!built.add(v.overrides())) {
                     continue;
@@ -453,14 +458,15 @@ final class SensorSimCommand implements Runnable {
                     ScenarioRun run = ScenarioRun.build(scratch, catalog, v.loaded(), new ScenarioBuilder.Overrides(null, 1, null),
                             recorders.get(), false, true);
                     if (built.size() == 1) {
-                        RunBudget.Estimate estimate = run.sampleAndEstimate();
+                        first = run.sampleAndEstimate();
                         out.print("each variation: ");
-                        budget.check(estimate, out);
+                        budget.check(first, out);
                     }
                 } catch (ScenarioException e) {
                     throw m.invalid(v, e);
                 }
             }
+            return first;
         }
 
         private int runBatch(BatchJob job, BatchJob.Selection selection) throws Exception {
