@@ -549,10 +549,140 @@ class PluginKitIT {
         }
     }
 
+    /**
+     * {@code serve --console} driven from headless Chromium ({@code console-browser.mjs}): the printed address opens the
+     * simulations page (the token moves into an HttpOnly cookie); a scenario that does not validate is refused with its
+     * line on the page; one whose plugin type is absent starts with its sensor waiting; a jar that is not a bundle is
+     * refused; the archetype's plugin jar makes the sensor run; the page's Stop completes the files. A request without
+     * the token and a change from another origin are refused; {@code serve} without {@code --console} listens nowhere.
+     * The screenshot is the README's ({@code docs/console-simulations.png}).
+     */
+    @Test
+    @Order(9)
+    void theWebConsoleStartsInstallsAndStopsFromABrowser() throws Exception {
+        Path work = Files.createDirectories(outside.resolve("console")), deploy = work.resolve("deploy");
+        Process plain = serve(work);
+        try {
+            new Log(plain).await("serving: drop scenarios", 60);
+            assertEquals(List.of(), listening(serviceJvm(plain)), "serve without --console opens no listener");
+        } finally {
+            plain.destroy();
+            plain.waitFor(20, TimeUnit.SECONDS);
+        }
+        Process p = serve(work, "--console", "0");
+        Log log = new Log(p);
+        try {
+            log.await("serving: drop scenarios", 60);
+            var printed = java.util.regex.Pattern.compile("console: (http://127\\.0\\.0\\.1:(\\d+)/system/console/simulations"
+                    + "\\?token=([A-Za-z0-9_-]+))").matcher(log.text());
+            assertTrue(printed.find(), log.text());
+            String url = printed.group(1), origin = "http://127.0.0.1:" + printed.group(2), token = printed.group(3);
+            assertEquals(List.of(Integer.parseInt(printed.group(2))), listening(serviceJvm(p)), "one listener, the console's");
+
+            Path bad = Files.writeString(work.resolve("bad.yaml"), "version: 1\nduration: 5\nsensors:\n"
+                    + "  - {id: imu, type: imu, frequency: -5}\n");
+            Path scenario = Files.writeString(work.resolve("live.yaml"), """
+                    version: 1
+                    duration: 600
+                    realtime: true
+                    objects:
+                      - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5.1, 0, 0]}}
+                    sensors:
+                      - {id: probe, type: acme-sensors, frequency: 10, config: {maxRange: 50, sigma: 0.0}}
+                      - {id: imu, type: imu, frequency: 100}
+                    output: {formats: [csv, mcap]}
+                    """);
+            Path notBundle = work.resolve("notes.jar");
+            jar(notBundle, null);
+            Path shot = Path.of("target", "console-simulations.png").toAbsolutePath();
+            Map<String, String> seen = ScenarioRunIT.node("console-browser.mjs", url, bad.toString(), scenario.toString(),
+                    notBundle.toString(), outside.resolve("plugins/acme-sensors-1.0.0.jar").toString(), shot.toString(), "probe");
+            String all = seen + "\n" + log.text();
+            assertEquals(origin + "/system/console/simulations", seen.get("landed"), all);
+            assertTrue(seen.get("cookie").contains("sensorsim-console:true:Strict"), all);
+            assertTrue(seen.get("bad").startsWith(deploy.toAbsolutePath().normalize().resolve("bad.yaml") + ":4:"), all);
+            assertTrue(seen.get("bad").contains("frequency"), all);
+            assertEquals("live.yaml is in the deploy folder; simulation 'live' starts from it", seen.get("started"), all);
+            assertEquals("waiting for its type", seen.get("before"), all);
+            assertEquals("notes.jar is not an OSGi bundle (a jar whose manifest has a Bundle-SymbolicName)", seen.get("notbundle"), all);
+            assertEquals("acme-sensors-1.0.0.jar (acme-sensors) is in the deploy folder, where it is installed as a dropped "
+                    + "jar is", seen.get("installed"), all);
+            assertEquals("running", seen.get("after"), all);
+            assertEquals("simulation 'live' stopped; its files are complete", seen.get("stopped"), all);
+            assertEquals("no simulation yet", seen.get("after-stop"), all);
+            assertTrue(Files.size(shot) > 10_000, "a screenshot");
+            for (String line : List.of("console: scenario bad.yaml uploaded", "console: scenario live.yaml uploaded (",
+                    "console: bundle notes.jar uploaded", "console: bundle acme-sensors-1.0.0.jar uploaded (",
+                    "sensor 'probe' attached: type 'acme-sensors' is present", "console: simulation 'live' stopped from the console")) {
+                log.await(line, 10);
+            }
+            assertTrue(Files.readString(work.resolve("out/live/run-state.json")).contains("\"state\" : \"stopped\""));
+            assertEquals("true", ScenarioRunIT.read("mcap-stream.mjs", work.resolve("out/live/run.mcap")).get("footer"),
+                    "the MCAP is complete");
+
+            var http = java.net.http.HttpClient.newHttpClient();
+            var status = java.net.URI.create(origin + "/sensorsim/api/status");
+            var stop = java.net.URI.create(origin + "/sensorsim/api/stop?name=live");
+            assertEquals(401, http.send(java.net.http.HttpRequest.newBuilder(status).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "no token");
+            assertEquals(401, http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(origin + "/system/console/bundles"))
+                    .header("Authorization", "Basic YWRtaW46YWRtaW4=").build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+                    .statusCode(), "admin/admin opens nothing");
+            assertEquals(200, http.send(java.net.http.HttpRequest.newBuilder(status).header("Cookie", "sensorsim-console=" + token)
+                    .build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode());
+            assertEquals(403, http.send(java.net.http.HttpRequest.newBuilder(stop).header("Cookie", "sensorsim-console=" + token)
+                    .header("Origin", "http://evil.example").POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "another origin");
+            assertEquals(403, http.send(java.net.http.HttpRequest.newBuilder(stop).header("Cookie", "sensorsim-console=" + token)
+                    .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "a change with a cookie and no origin");
+            assertEquals(404, http.send(java.net.http.HttpRequest.newBuilder(stop).header("X-Sensorsim-Token", token)
+                    .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "the token header passes (no such simulation)");
+            log.await("console: refused POST /sensorsim/api/stop from 127.0.0.1: a change from another site (http://evil.example)", 5);
+        } finally {
+            p.destroy();
+            p.waitFor(20, TimeUnit.SECONDS);
+            p.destroyForcibly();
+        }
+    }
+
+    /** The service's JVM: the relaunched child of {@code serve}'s process, or the process itself. */
+    private static long serviceJvm(Process serve) {
+        return serve.toHandle().children().map(ProcessHandle::pid).findFirst().orElse(serve.pid());
+    }
+
+    /** The TCP ports process {@code pid} listens on (its socket inodes found in /proc/net/tcp and tcp6, state LISTEN). */
+    private static List<Integer> listening(long pid) throws IOException {
+        java.util.Set<String> inodes = new java.util.HashSet<>();
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException e) {
+                    // closed meanwhile
+                }
+            }
+        }
+        List<Integer> ports = new ArrayList<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            for (String line : Files.readAllLines(Path.of(table)).stream().skip(1).toList()) {
+                String[] f = line.trim().split("\\s+");
+                if (f[3].equals("0A") && inodes.contains(f[9])) {
+                    ports.add(Integer.parseInt(f[1].substring(f[1].lastIndexOf(':') + 1), 16));
+                }
+            }
+        }
+        return ports;
+    }
+
     /** Heap after a full GC (MiB), threads and open file descriptors of the service's JVM (the relaunched child). */
     record Soak(double heapMiB, int threads, int files) {
         static Soak of(Process serve) throws Exception {
-            long pid = serve.toHandle().children().map(ProcessHandle::pid).findFirst().orElse(serve.pid());
+            long pid = serviceJvm(serve);
             String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
             tool(jcmd, Long.toString(pid), "GC.run");
             Process info = new ProcessBuilder(jcmd, Long.toString(pid), "GC.heap_info").redirectErrorStream(true).start();

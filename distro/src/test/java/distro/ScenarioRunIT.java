@@ -31,8 +31,15 @@ class ScenarioRunIT {
 
     /** Runs an independent reader script on a file; returns its key=value lines. */
     static Map<String, String> read(String script, Path file) throws IOException, InterruptedException {
+        return node(script, file.toString());
+    }
+
+    /** Runs a script of sensor.io's npm folder with {@code args}; returns its key=value lines (it must exit 0). */
+    static Map<String, String> node(String script, String... args) throws IOException, InterruptedException {
         assertTrue(Files.isDirectory(READERS.resolve("node_modules")), "npm readers installed by the sensor.io build in " + READERS);
-        Process p = new ProcessBuilder("node", READERS.resolve(script).toString(), file.toString()).redirectErrorStream(true).start();
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("node", READERS.resolve(script).toString()));
+        cmd.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), script + " failed:\n" + text);

@@ -53,7 +53,11 @@ final class BundleFolder implements SensorSimCommand.PluginLoader {
             for (Path jar : jars) {
                 checkBundle(jar);
                 try (InputStream in = Files.newInputStream(jar)) {
-                    installed.add(context.installBundle("sensorsim-plugin:" + jar.toAbsolutePath(), in));
+                    Bundle b = context.installBundle("sensorsim-plugin:" + jar.toAbsolutePath(), in);
+                    installed.add(b);
+                    // level 1: it starts now, while the framework may still be raising its start level (the command
+                    // runs as soon as the kernel is up; the web console's HTTP service starts at a later level)
+                    b.adapt(org.osgi.framework.startlevel.BundleStartLevel.class).setStartLevel(1);
                 } catch (IOException | BundleException e) {
                     throw fail(jar, "cannot be installed: " + e.getMessage());
                 }

@@ -125,16 +125,7 @@ public class LiveSimulations {
      */
     synchronized LiveRun start(Path scenario) throws ScenarioException {
         String name = SensorSimCommand.simulationName(scenario);
-        ScenarioReader.Loaded loaded = new ScenarioReader().read(scenario);
-        // the whole scenario, checked before anything changes: the live simulation gets its objects and sensors as
-        // configurations, so this scratch build is where a bad one is refused with its line
-        try (Simulation check = factory.create(name + ".check")) {
-            MutedLogs.during(() -> ScenarioRun.build(check, catalog, loaded, NO_OVERRIDES, recorders, true, true));
-        } catch (ScenarioException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw loaded.error(loaded.scenario(), String.valueOf(e.getMessage()), e);
-        }
+        ScenarioReader.Loaded loaded = check(scenario, new ScenarioReader().read(scenario));
         LiveRun running = runs.get(name);
         if (running(name) && running.sameWorld(loaded.scenario())) {
             int changed;
@@ -175,6 +166,29 @@ public class LiveSimulations {
             sim.close();
             throw loaded.error(loaded.scenario(), e.getMessage(), e);
         }
+    }
+
+    /**
+     * Checks a scenario given as the content of file {@code scenario} (not yet written there), as {@link #start} would:
+     * read and built in a scratch simulation. Returns it, or throws the message a dropped file would log.
+     */
+    ScenarioReader.Loaded check(Path scenario, byte[] content) throws ScenarioException {
+        return check(scenario, new ScenarioReader().read(scenario, content));
+    }
+
+    /**
+     * The whole scenario, checked before anything changes: a live simulation gets its objects and sensors as
+     * configurations, so this scratch build is where a bad one is refused with its line.
+     */
+    private ScenarioReader.Loaded check(Path scenario, ScenarioReader.Loaded loaded) throws ScenarioException {
+        try (Simulation check = factory.create(SensorSimCommand.simulationName(scenario) + ".check")) {
+            MutedLogs.during(() -> ScenarioRun.build(check, catalog, loaded, NO_OVERRIDES, recorders, true, true));
+        } catch (ScenarioException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw loaded.error(loaded.scenario(), String.valueOf(e.getMessage()), e);
+        }
+        return loaded;
     }
 
     /** Stops a simulation and closes its files; returns false when none has that name. */
@@ -388,6 +402,75 @@ public class LiveSimulations {
             }
             configurations.clear();
             given.clear();
+        }
+
+        /**
+         * What the web console shows: scenario, times, real-time factor, state, output folder with its files and bytes,
+         * sensors and controllers with their types and states, and every interruption (a sensor, controller or
+         * material without its type, from when to when; {@code to} null while it lasts).
+         */
+        Map<String, Object> snapshot() {
+            double wall = (System.nanoTime() - wallStart) * 1e-9;
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", name);
+            m.put("scenario", scenario.toString());
+            m.put("time", simulated);
+            m.put("duration", built.duration());
+            m.put("realTimeFactor", wallStart == 0 ? 0 : simulated / Math.max(wall, 1e-9));
+            m.put("state", closed ? (failed ? "failed" : stopping ? "stopped" : "finished") : "running");
+            m.put("out", dir.toString());
+            long[] size = new long[2];
+            try (var files = java.nio.file.Files.walk(dir)) {
+                files.filter(java.nio.file.Files::isRegularFile).forEach(f -> {
+                    size[0]++;
+                    size[1] += f.toFile().length();
+                });
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // the folder is being written: the next poll counts again
+            }
+            m.put("files", size[0]);
+            m.put("bytes", size[1]);
+            List<Map<String, Object>> members = new ArrayList<>();
+            for (var s : new ArrayList<>(sim.sensors())) {
+                members.add(member("sensor", s.spec().id(), s.spec().typeId(), s.state(), s.samples()));
+            }
+            for (var c : new ArrayList<>(sim.controllers())) {
+                members.add(member("controller", c.spec().id(), c.spec().typeId(), c.state(), c.applied()));
+            }
+            List<Map<String, Object>> gaps = new ArrayList<>();
+            for (var g : sim.interruptions()) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("kind", g.kind());
+                e.put("id", g.id());
+                e.put("type", g.typeId());
+                e.put("from", g.from());
+                e.put("to", Double.isNaN(g.to()) ? null : g.to());
+                gaps.add(e);
+            }
+            Scenario content;
+            synchronized (this) {
+                content = scenarioNow;
+            }
+            if (content.materials() != null) {
+                content.materials().forEach((id, spec) -> {
+                    String type = spec.path("type").asText("");
+                    boolean waiting = sim.interruptions().stream().anyMatch(g -> g.kind().equals("material")
+                            && g.typeId().equals(type) && Double.isNaN(g.to()));
+                    members.add(Map.of("kind", "material", "id", id, "type", type, "state", waiting
+                            ? "waiting for its type (objects use the default material)" : "running"));
+                });
+            }
+            m.put("members", members);
+            m.put("interruptions", gaps);
+            return m;
+        }
+
+        /** A sensor or controller: running, waiting for its type (never had it) or detached (its type left). */
+        private static Map<String, Object> member(String kind, String id, String type,
+                sensor.api.env.SensorEnvironment.SensorInfo.State state, long count) {
+            return Map.of("kind", kind, "id", id, "type", type, "state",
+                    state == sensor.api.env.SensorEnvironment.SensorInfo.State.ACTIVE ? "running"
+                            : count == 0 ? "waiting for its type" : "detached");
         }
 
         /** One paragraph: time, real-time factor, sensors with their states and samples. */

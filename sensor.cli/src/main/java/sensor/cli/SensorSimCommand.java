@@ -131,7 +131,10 @@ final class SensorSimCommand implements Runnable {
      * The options of {@code serve}: the folders, what to do with simulations an earlier service left cut short, and
      * the keystore whose signers' jars alone may run (null: any bundle dropped runs) with its password file (or null).
      */
-    record ServeOptions(Path deploy, Path out, AfterCrash afterCrash, Path trust, Path trustPassword) {}
+    record ServeOptions(Path deploy, Path out, AfterCrash afterCrash, Path trust, Path trustPassword, Console console) {}
+
+    /** {@code serve --console}: the web console's address and port, and the file its token is read from (or null). */
+    record Console(String address, int port, Path tokenFile) {}
 
     /** A plugin folder that could not be loaded: the message names the file and the reason. */
     static final class PluginException extends Exception {
@@ -559,6 +562,20 @@ final class SensorSimCommand implements Runnable {
         @Option(names = "--trust-password-file", paramLabel = "FILE", description = "the keystore's password (first line)")
         Path trustPassword;
 
+        @Option(names = "--console", arity = "0..1", fallbackValue = "8080", paramLabel = "PORT",
+                description = "open the web console (Apache Felix Web Console and a simulations page) on "
+                        + "http://127.0.0.1:PORT (default ${FALLBACK-VALUE}; 0: any free port); every request needs the "
+                        + "token printed at start")
+        Integer console;
+
+        @Option(names = "--console-address", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+                description = "the address the console listens on (default ${DEFAULT-VALUE}: this machine only)")
+        String consoleAddress;
+
+        @Option(names = "--console-token-file", paramLabel = "FILE",
+                description = "read the console's token (16 characters or more) from this file instead of generating one")
+        Path consoleTokenFile;
+
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -567,8 +584,15 @@ final class SensorSimCommand implements Runnable {
             if (trustPassword != null && trust == null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--trust-password-file needs --trust KEYSTORE");
             }
+            if (console != null && (console < 0 || console > 65535)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--console must be a port in [0, 65535], got " + console);
+            }
+            if (console == null && (consoleTokenFile != null || !"127.0.0.1".equals(consoleAddress))) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--console-address and --console-token-file need --console");
+            }
             try (LiveView view = live == null ? null : openLive(spec, live)) {
-                return server.serve(new ServeOptions(deploy, outDir, afterCrash, trust, trustPassword), view);
+                return server.serve(new ServeOptions(deploy, outDir, afterCrash, trust, trustPassword,
+                        console == null ? null : new Console(consoleAddress, console, consoleTokenFile)), view);
             }
         }
     }

@@ -42,13 +42,18 @@ final class Serve implements SensorSimCommand.Server {
     public int serve(SensorSimCommand.ServeOptions o, LiveView view) throws IOException, InterruptedException {
         Path dir = Files.createDirectories(o.deploy()).toAbsolutePath().normalize();
         JarTrust trust = null;
-        if (o.trust() != null) {
-            try {
-                trust = JarTrust.load(o.trust(), o.trustPassword());
-            } catch (IllegalArgumentException e) {
-                System.err.println("sensorsim: " + e.getMessage());
-                return 2;
+        String token = null;
+        try {
+            trust = o.trust() == null ? null : JarTrust.load(o.trust(), o.trustPassword());
+            if (o.console() != null) {
+                if (!WebConsole.available()) {
+                    throw new IllegalArgumentException("--console: this distribution has no web console (it lacks the Felix HTTP Jetty and Web Console bundles)");
+                }
+                token = WebConsole.token(o.console().tokenFile());
             }
+        } catch (IllegalArgumentException e) {
+            System.err.println("sensorsim: " + e.getMessage());
+            return 2;
         }
         Path out = Files.createDirectories(o.out()).toAbsolutePath().normalize();
         live.setOut(out);
@@ -73,15 +78,22 @@ final class Serve implements SensorSimCommand.Server {
         TrustedDeploy gate = trust == null ? null
                 : new TrustedDeploy(dir, Files.createTempDirectory("sensorsim-trusted").resolve("bundles"), trust);
         Configuration watcher = watchBundles(gate == null ? dir : gate.folder());
+        WebConsole console = null;
         try (ScenarioFolder scenarios = new ScenarioFolder(dir, live, held)) {
             if (gate != null) {
                 gate.start();
             }
             scenarios.start();
+            if (o.console() != null) {
+                console = WebConsole.start(context, live, dir, o.console(), token);
+            }
             LOG.log(Level.INFO, "serving: drop scenarios (.yaml, .yml, .json), configurations (.cfg) and plugin bundles (.jar) into {0}; output in {1}; "
                     + "SIGTERM or Ctrl-C stops", dir, out);
             stopped.await();
         } finally {
+            if (console != null) {
+                console.close();
+            }
             context.removeBundleListener(events);
             if (watcher != null) {
                 try {
@@ -144,6 +156,7 @@ final class Serve implements SensorSimCommand.Server {
         Hashtable<String, Object> p = new Hashtable<>();
         p.put("felix.fileinstall.dir", dir.toString());
         p.put("felix.fileinstall.poll", "250");
+        p.put("felix.fileinstall.filter", ".*\\.(jar|cfg)"); // not scenarios, nor an upload's temporary file
         p.put("felix.fileinstall.noInitialDelay", "true");
         p.put("felix.fileinstall.bundles.startTransient", "true"); // as the launcher's folder (cnf/runtime.bnd)
         p.put("felix.fileinstall.log.level", "1");

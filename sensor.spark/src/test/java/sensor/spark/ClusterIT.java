@@ -41,8 +41,16 @@ class ClusterIT {
     static final List<Process> cluster = new ArrayList<>();
 
     @AfterAll
-    static void stopCluster() {
+    static void stopCluster() throws IOException {
         cluster.forEach(Process::destroyForcibly);
+        Path jars = dir.resolve("spark-home/jars");
+        if (Files.isDirectory(jars)) {
+            try (Stream<Path> links = Files.list(jars)) {
+                for (Path link : links.toList()) {
+                    Files.delete(link); // the links, not the build's jars
+                }
+            }
+        }
     }
 
     /** {@code java --add-opens ... -cp CLASSPATH MAIN ARGS}, with Spark's JDK 17 options from the jar's manifest. */

@@ -110,9 +110,9 @@ public final class BatchJob {
             todo.add(v);
         }
         int skipped = mine.size() - todo.size();
-        stderr.printf(Locale.ROOT, "batch: %d variations in the manifest; this %s runs %d (%d complete already), %d at a time%n",
+        stderr.print(String.format(Locale.ROOT, "batch: %d variations in the manifest; this %s runs %d (%d complete already), %d at a time%n",
                 manifest.variations().size(), selection.only() != null ? "run" : "shard " + selection.index() + "/"
-                        + selection.count(), todo.size(), skipped, jobs);
+                        + selection.count(), todo.size(), skipped, jobs));
         long t0 = System.nanoTime();
         AtomicInteger done = new AtomicInteger(), failed = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs), r -> {
@@ -142,8 +142,8 @@ public final class BatchJob {
                 int n = done.incrementAndGet();
                 double elapsed = (System.nanoTime() - t0) * 1e-9, eta = elapsed / n * (todo.size() - n);
                 synchronized (stderr) {
-                    stderr.printf(Locale.ROOT, "[%d/%d] %s %s in %.1f s (%s); ETA %.0f s%n", n, todo.size(), v.id(), outcome,
-                            (System.nanoTime() - v0) * 1e-9, v.label().isEmpty() ? "base scenario" : v.label(), eta);
+                    stderr.print(String.format(Locale.ROOT, "[%d/%d] %s %s in %.1f s (%s); ETA %.0f s%n", n, todo.size(), v.id(), outcome,
+                            (System.nanoTime() - v0) * 1e-9, v.label().isEmpty() ? "base scenario" : v.label(), eta));
                 }
             }));
         }
@@ -159,8 +159,8 @@ public final class BatchJob {
         }
         double wall = (System.nanoTime() - t0) * 1e-9;
         int ran = done.get() - failed.get();
-        stdout.printf(Locale.ROOT, "batch: %d variations: %d run, %d complete already, %d failed; %.2f s wall (%.3f variations/s)"
-                + " in %s%n", mine.size(), ran, skipped, failed.get(), wall, wall > 0 ? ran / wall : 0, out);
+        stdout.print(String.format(Locale.ROOT, "batch: %d variations: %d run, %d complete already, %d failed; %.2f s wall (%.3f variations/s)"
+                + " in %s%n", mine.size(), ran, skipped, failed.get(), wall, wall > 0 ? ran / wall : 0, out));
         if (cancelled.getAsBoolean()) {
             stderr.println("sensorsim: batch stopped; run the same command again to finish the remaining variations");
             return 143;

@@ -1,0 +1,178 @@
+package sensor.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarInputStream;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import sensor.cli.scenario.ScenarioException;
+
+/**
+ * The simulations page's data and actions, under {@value #PATH} (JSON):
+ * <ul>
+ * <li>{@code GET status}: every simulation's {@link LiveSimulations.LiveRun#snapshot() snapshot};</li>
+ * <li>{@code POST scenario?name=F.yaml} (the file as the body, at most {@value #MAX_SCENARIO} bytes): checked as a
+ * dropped file is, refused with the same message (line included), else written into the deploy folder, where it starts
+ * as a dropped file does;</li>
+ * <li>{@code POST bundle?name=F.jar} (at most {@value #MAX_BUNDLE} bytes): refused unless an OSGi bundle, else written
+ * into the deploy folder (installed, or checked first under {@code --trust}, as a dropped jar);</li>
+ * <li>{@code POST stop?name=SIM}: stops the simulation and completes its files.</li>
+ * </ul>
+ * Each action is logged as a folder event is. The {@link ConsoleGate} has checked token and origin.
+ */
+final class SimulationsApi extends HttpServlet {
+    static final String PATH = "/sensorsim/api";
+    static final int MAX_SCENARIO = 4 << 20, MAX_BUNDLE = 64 << 20;
+    private static final long serialVersionUID = 1L;
+    private static final System.Logger LOG = System.getLogger("sensor.cli");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final transient LiveSimulations live;
+    private final transient Path deploy;
+
+    SimulationsApi(LiveSimulations live, Path deploy) {
+        this.live = live;
+        this.deploy = deploy;
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        if (!"/status".equals(req.getPathInfo())) {
+            reply(res, 404, Map.of("error", "no such resource: " + req.getRequestURI()));
+            return;
+        }
+        List<Map<String, Object>> sims = new ArrayList<>();
+        for (String name : live.names()) {
+            LiveSimulations.LiveRun run = live.get(name);
+            if (run != null) {
+                sims.add(run.snapshot());
+            }
+        }
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("deploy", deploy.toString());
+        status.put("simulations", sims);
+        reply(res, 200, status);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        String action = String.valueOf(req.getPathInfo()), name = req.getParameter("name");
+        if (name == null || name.isBlank()) {
+            reply(res, 400, Map.of("error", "the request names no file or simulation (?name=...)"));
+            return;
+        }
+        switch (action) {
+            case "/scenario" -> scenario(req, res, name);
+            case "/bundle" -> bundle(req, res, name);
+            case "/stop" -> {
+                if (live.stop(name)) {
+                    LOG.log(Level.INFO, "console: simulation ''{0}'' stopped from the console ({1})", name, req.getRemoteAddr());
+                    reply(res, 200, Map.of("message", "simulation '" + name + "' stopped; its files are complete"));
+                } else {
+                    reply(res, 404, Map.of("error", "no simulation '" + name + "'"));
+                }
+            }
+            default -> reply(res, 404, Map.of("error", "no such action: " + action));
+        }
+    }
+
+    private void scenario(HttpServletRequest req, HttpServletResponse res, String name) throws IOException {
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*\\.(yaml|yml|json)")) {
+            reply(res, 400, Map.of("error", "a scenario's file name is letters, digits, '.', '_' and '-' ending in .yaml, "
+                    + ".yml or .json, got '" + name + "'"));
+            return;
+        }
+        byte[] body = body(req, res, MAX_SCENARIO, name);
+        if (body == null) {
+            return;
+        }
+        Path target = deploy.resolve(name);
+        try {
+            live.check(target, body);
+        } catch (ScenarioException e) {
+            LOG.log(Level.WARNING, "console: scenario {0} uploaded ({1}) and refused: {2}", name, req.getRemoteAddr(), e.getMessage());
+            reply(res, 400, Map.of("error", e.getMessage()));
+            return;
+        }
+        write(target, body);
+        LOG.log(Level.INFO, "console: scenario {0} uploaded ({1} bytes, {2}) into {3}", name, String.valueOf(body.length),
+                req.getRemoteAddr(), deploy);
+        reply(res, 200, Map.of("message", name + " is in the deploy folder; simulation '" + SensorSimCommand.simulationName(target)
+                + "' starts from it"));
+    }
+
+    private void bundle(HttpServletRequest req, HttpServletResponse res, String name) throws IOException {
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*\\.jar")) {
+            reply(res, 400, Map.of("error", "a bundle's file name is letters, digits, '.', '_' and '-' ending in .jar, got '"
+                    + name + "'"));
+            return;
+        }
+        byte[] body = body(req, res, MAX_BUNDLE, name);
+        if (body == null) {
+            return;
+        }
+        String symbolicName;
+        try (JarInputStream jar = new JarInputStream(new ByteArrayInputStream(body))) {
+            symbolicName = jar.getManifest() == null ? null : jar.getManifest().getMainAttributes().getValue("Bundle-SymbolicName");
+        } catch (IOException e) {
+            symbolicName = null;
+        }
+        if (symbolicName == null) {
+            LOG.log(Level.WARNING, "console: bundle {0} uploaded ({1}) and refused: not an OSGi bundle", name, req.getRemoteAddr());
+            reply(res, 400, Map.of("error", name + " is not an OSGi bundle (a jar whose manifest has a Bundle-SymbolicName)"));
+            return;
+        }
+        write(deploy.resolve(name), body);
+        LOG.log(Level.INFO, "console: bundle {0} uploaded ({1} bytes, {2}) into {3}", name, String.valueOf(body.length),
+                req.getRemoteAddr(), deploy);
+        reply(res, 200, Map.of("message", name + " (" + symbolicName.split(";")[0].strip() + ") is in the deploy folder, "
+                + "where it is installed as a dropped jar is"));
+    }
+
+    /** The request body, or null after replying 413 when it exceeds {@code max} bytes. */
+    private static byte[] body(HttpServletRequest req, HttpServletResponse res, int max, String name) throws IOException {
+        if (req.getContentLengthLong() > max) {
+            reply(res, 413, Map.of("error", name + " is " + req.getContentLengthLong() + " bytes; uploads are limited to " + max));
+            return null;
+        }
+        try (InputStream in = req.getInputStream()) {
+            byte[] b = in.readNBytes(max + 1);
+            if (b.length > max) {
+                reply(res, 413, Map.of("error", name + " exceeds the upload limit of " + max + " bytes"));
+                return null;
+            }
+            return b;
+        }
+    }
+
+    /** Writes {@code target} whole at once (a hidden temporary file moved into place), as a dropped file arrives. */
+    private static void write(Path target, byte[] content) throws IOException {
+        Path tmp = Files.createTempFile(target.getParent(), ".console-", ".upload");
+        try {
+            Files.write(tmp, content);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static void reply(HttpServletResponse res, int status, Object body) throws IOException {
+        res.setStatus(status);
+        res.setContentType("application/json;charset=utf-8");
+        res.setHeader("Cache-Control", "no-store");
+        JSON.writeValue(res.getOutputStream(), body);
+    }
+}
