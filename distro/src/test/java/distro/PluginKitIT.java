@@ -639,6 +639,13 @@ class PluginKitIT {
             assertEquals(404, http.send(java.net.http.HttpRequest.newBuilder(stop).header("X-Sensorsim-Token", token)
                     .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "the token header passes (no such simulation)");
+            var tooBig = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(origin + "/sensorsim/api/scenario?name=big.yaml"))
+                    .header("X-Sensorsim-Token", token).header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(new byte[5 << 20])).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(413, tooBig.statusCode(), tooBig.body());
+            assertEquals("{\"error\":\"big.yaml is 5242880 bytes; uploads are limited to 4194304\"}", tooBig.body());
+            assertFalse(Files.exists(deploy.resolve("big.yaml")));
             log.await("console: refused POST /sensorsim/api/stop from 127.0.0.1: a change from another site (http://evil.example)", 5);
         } finally {
             p.destroy();

@@ -47,7 +47,7 @@ final class ConsoleGate implements Preprocessor, SecurityProvider {
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain) throws IOException, ServletException {
         HttpServletRequest req = (HttpServletRequest) request;
         HttpServletResponse res = (HttpServletResponse) response;
-        String query = queryToken(req.getQueryString());
+        String query = SimulationsApi.queryParameter(req.getQueryString(), "token");
         boolean byQuery = matches(query), byHeader = matches(req.getHeader(HEADER)), byCookie = matches(cookie(req));
         if (!byQuery && !byHeader && !byCookie) {
             refuse(req, res, HttpServletResponse.SC_UNAUTHORIZED, "this console needs its token: open the address 'serve "
@@ -93,17 +93,6 @@ final class ConsoleGate implements Preprocessor, SecurityProvider {
         } catch (IllegalArgumentException e) {
             return "unreadable referer";
         }
-    }
-
-    private static String queryToken(String query) {
-        if (query != null) {
-            for (String p : query.split("&")) {
-                if (p.startsWith("token=")) {
-                    return java.net.URLDecoder.decode(p.substring(6), StandardCharsets.UTF_8);
-                }
-            }
-        }
-        return null;
     }
 
     private static String cookie(HttpServletRequest req) {

@@ -69,7 +69,19 @@ final class SimulationsApi extends HttpServlet {
 
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        String action = String.valueOf(req.getPathInfo()), name = req.getParameter("name");
+        try {
+            post(req, res);
+        } catch (IOException | RuntimeException e) { // one line, not the web server's page with a stack trace
+            LOG.log(Level.WARNING, "console: {0} {1} failed: {2}", req.getMethod(), req.getRequestURI(), e.getMessage());
+            if (!res.isCommitted()) {
+                reply(res, 500, Map.of("error", "the request failed: " + e.getMessage()));
+            }
+        }
+    }
+
+    private void post(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        // the name from the query only: the body is the file, whatever content type the client gave it
+        String action = String.valueOf(req.getPathInfo()), name = queryParameter(req.getQueryString(), "name");
         if (name == null || name.isBlank()) {
             reply(res, 400, Map.of("error", "the request names no file or simulation (?name=...)"));
             return;
@@ -140,6 +152,18 @@ final class SimulationsApi extends HttpServlet {
                 req.getRemoteAddr(), deploy);
         reply(res, 200, Map.of("message", name + " (" + symbolicName.split(";")[0].strip() + ") is in the deploy folder, "
                 + "where it is installed as a dropped jar is"));
+    }
+
+    /** A parameter of the query string (URL-decoded), or null. */
+    static String queryParameter(String query, String key) {
+        if (query != null) {
+            for (String p : query.split("&")) {
+                if (p.startsWith(key + "=")) {
+                    return java.net.URLDecoder.decode(p.substring(key.length() + 1), java.nio.charset.StandardCharsets.UTF_8);
+                }
+            }
+        }
+        return null;
     }
 
     /** The request body, or null after replying 413 when it exceeds {@code max} bytes. */
