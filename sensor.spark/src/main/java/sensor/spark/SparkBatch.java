@@ -119,7 +119,14 @@ public final class SparkBatch {
             System.exit(2);
             return;
         }
-        System.exit(run(o));
+        int code;
+        try {
+            code = run(o);
+        } catch (Exception | Error e) { // one line and an exit: the embedded framework's threads would keep the JVM up
+            System.err.println("sensorsim-spark: the job failed: " + e);
+            code = 1;
+        }
+        System.exit(code);
     }
 
     /** Runs the job; returns the exit code (0 all complete, 1 a variation failed, 3 invalid manifest). */

@@ -78,7 +78,8 @@ class ClusterIT {
         long end = System.nanoTime() + 120_000_000_000L;
         String status = "";
         while (!status.matches("(?s).*\"aliveworkers\"\\s*:\\s*" + workers + "\\b.*")) {
-            assertTrue(master.isAlive() && System.nanoTime() < end, workers + " workers alive within 120 s: " + status + "\n"
+            assertTrue(master.isAlive() && System.nanoTime() < end, workers + " workers alive within 120 s: " + status
+                    + (master.isAlive() ? "" : " (the master ended with exit code " + master.exitValue() + ")") + "\n"
                     + Files.readString(log));
             Thread.sleep(200);
             try {
@@ -133,13 +134,28 @@ class ClusterIT {
         Map<String, String> env = Map.of("SPARK_HOME", home.getParent().toString(), "SPARK_SCALA_VERSION", "2.13",
                 "JAVA_HOME", System.getProperty("java.home"), "SPARK_LOCAL_IP", "127.0.0.1");
         String sparkJars = DISTRO.resolve("spark-lib").toString() + "/*";
-        int port = freePort();
-        String master = "spark://127.0.0.1:" + port;
+        // the master on two free ports; a port taken between the probe and the start ends it: then again on others
         Path masterLog = dir.resolve("master.log");
-        int ui = freePort();
-        Process m = java(sparkJars, masterLog, env, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port",
-                String.valueOf(port), "--webui-port", String.valueOf(ui));
-        awaitWorkers(m, masterLog, ui, 0);
+        Process m = null;
+        int port = 0, ui = 0;
+        for (int attempt = 1; m == null; attempt++) {
+            port = freePort();
+            do {
+                ui = freePort();
+            } while (ui == port);
+            Process p = java(sparkJars, masterLog, env, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
+                    "--port", String.valueOf(port), "--webui-port", String.valueOf(ui));
+            try {
+                awaitWorkers(p, masterLog, ui, 0);
+                m = p;
+            } catch (AssertionError e) {
+                p.destroyForcibly();
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
+        String master = "spark://127.0.0.1:" + port;
         List<Process> workers = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             Path log = dir.resolve("worker-" + i + ".log");
