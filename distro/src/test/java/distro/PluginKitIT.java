@@ -538,7 +538,7 @@ class PluginKitIT {
                     start.threads(), last.threads(), start.files(), last.files());
             assertTrue(p.isAlive(), log.text());
             assertFalse(log.text().contains("Exception"), log.text());
-            assertTrue(last.heapMiB() < start.heapMiB() + 16, "heap flat: " + start + " -> " + last);
+            assertTrue(last.heapMiB() < start.heapMiB() + 32, "heap flat (within 32 MiB; a short run still warms up): " + start + " -> " + last);
             assertTrue(last.threads() <= start.threads() + 4, "threads flat: " + start + " -> " + last);
             assertTrue(last.files() <= start.files() + 8, "open files flat: " + start + " -> " + last);
             assertTrue(Files.readString(work.resolve("out/steady/run-state.json")).contains("\"state\" : \"running\""));
