@@ -90,7 +90,6 @@ final class JarTrust {
     /** Whether {@code jar} may run. */
     Verdict check(Path jar) {
         String signer = null;
-        int signed = 0;
         try (JarFile f = new JarFile(jar.toFile(), true)) {
             if (f.getManifest() == null) {
                 return Verdict.refused("has no manifest, so it is not signed");
@@ -109,7 +108,9 @@ final class JarTrust {
                 }
                 CodeSigner[] signers = e.getCodeSigners();
                 if (signers == null || signers.length == 0) {
-                    return Verdict.refused(signed == 0 && unsigned(f) ? "is not signed" : "entry " + e.getName() + " is not signed");
+                    // a signed jar's manifest has a digest section per entry; one without any was never signed
+                    return Verdict.refused(f.getManifest().getEntries().isEmpty() ? "is not signed"
+                            : "entry " + e.getName() + " is not signed");
                 }
                 String why = null;
                 for (CodeSigner s : signers) {
@@ -122,19 +123,13 @@ final class JarTrust {
                 if (why != null) {
                     return Verdict.refused(why);
                 }
-                signed++;
             }
         } catch (SecurityException e) {
             return Verdict.refused("does not verify: " + e.getMessage());
         } catch (IOException e) {
             return Verdict.refused("is not a readable jar: " + e.getMessage());
         }
-        return signed == 0 ? Verdict.refused("has no entry to sign, so nothing of it is signed") : new Verdict(signer, null);
-    }
-
-    /** Whether no entry of the jar carries a signature file (META-INF/*.SF). */
-    private static boolean unsigned(JarFile f) {
-        return Collections.list(f.entries()).stream().noneMatch(e -> e.getName().toUpperCase(Locale.ROOT).matches("META-INF/[^/]+\\.SF"));
+        return signer == null ? Verdict.refused("has no entry to sign, so nothing of it is signed") : new Verdict(signer, null);
     }
 
     /** Null when the signer's chain reaches a trusted certificate and its certificate was valid when it signed. */

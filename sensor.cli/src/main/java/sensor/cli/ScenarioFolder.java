@@ -17,39 +17,17 @@ import sensor.cli.scenario.ScenarioException;
  * deleted file stops it. An invalid file gets one log line with its location and starts nothing. Bundles in the
  * same folder are FileInstall's.
  */
-final class ScenarioFolder implements AutoCloseable {
+final class ScenarioFolder extends FolderWatch {
     private static final System.Logger LOG = System.getLogger("sensor.cli");
-    private final Path dir;
     private final LiveSimulations live;
     private final Map<Path, String> seen = new HashMap<>();
-    private final Thread thread;
-    private volatile boolean closed;
 
     /** {@code held}: scenario files not to start until they change (simulations left stopped after a crash). */
     ScenarioFolder(Path dir, LiveSimulations live, java.util.Set<Path> held) throws IOException {
-        this.dir = dir;
+        super(dir, "scenario folder");
         this.live = live;
         for (Path p : held) {
             seen.put(p, stamp(p));
-        }
-        this.thread = new Thread(this::loop, "scenario-folder");
-        thread.setDaemon(true);
-    }
-
-    void start() {
-        thread.start();
-    }
-
-    private void loop() {
-        while (!closed) {
-            try {
-                scan();
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                return;
-            } catch (IOException | RuntimeException e) {
-                LOG.log(Level.WARNING, "scenario folder {0}: {1}", dir, e.getMessage());
-            }
         }
     }
 
@@ -59,6 +37,7 @@ final class ScenarioFolder implements AutoCloseable {
     }
 
     /** One pass: start new and changed files, stop deleted ones. */
+    @Override
     void scan() throws IOException {
         Map<Path, String> now = new HashMap<>();
         try (Stream<Path> files = Files.list(dir)) {
@@ -91,9 +70,4 @@ final class ScenarioFolder implements AutoCloseable {
         return Files.isRegularFile(p) && !n.startsWith(".") && (n.endsWith(".yaml") || n.endsWith(".yml") || n.endsWith(".json"));
     }
 
-    @Override
-    public void close() {
-        closed = true;
-        thread.interrupt();
-    }
 }

@@ -19,47 +19,27 @@ import java.util.stream.Stream;
  * configure FileInstall to install from a folder nobody checks. A file is judged once its time and size have held
  * still for one poll, so a copy in progress is not judged.
  */
-final class TrustedDeploy implements AutoCloseable {
+final class TrustedDeploy extends FolderWatch {
     private static final System.Logger LOG = System.getLogger("sensor.cli");
-    private final Path deploy, verified, staging;
+    private final Path verified, staging;
     private final JarTrust trust;
     private final Map<Path, String> judged = new HashMap<>(), pending = new HashMap<>();
-    private final Thread thread;
-    private volatile boolean closed;
 
     /** {@code verified}: the private folder FileInstall watches (created, emptied). */
     TrustedDeploy(Path deploy, Path verified, JarTrust trust) throws IOException {
-        this.deploy = deploy;
+        super(deploy, "deploy folder");
         this.verified = Files.createDirectories(verified);
         this.staging = Files.createDirectories(verified.resolveSibling(verified.getFileName() + ".staging"));
         this.trust = trust;
         clear(verified);
         clear(staging);
-        this.thread = new Thread(this::loop, "trusted-deploy");
-        thread.setDaemon(true);
-    }
-
-    void start() {
-        thread.start();
-    }
-
-    private void loop() {
-        while (!closed) {
-            try {
-                scan();
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                return;
-            } catch (IOException | RuntimeException e) {
-                LOG.log(Level.WARNING, "deploy folder {0}: {1}", deploy, e.getMessage());
-            }
-        }
     }
 
     /** One pass: judge jars that are new or changed and have held still since the last pass; drop those deleted. */
+    @Override
     void scan() throws IOException {
         Map<Path, String> now = new HashMap<>();
-        try (Stream<Path> files = Files.list(deploy)) {
+        try (Stream<Path> files = Files.list(dir)) {
             for (Path p : files.filter(f -> watched(f.getFileName().toString()) && Files.isRegularFile(f)).toList()) {
                 BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
                 now.put(p.getFileName(), a.lastModifiedTime().toMillis() + "/" + a.size());
@@ -75,7 +55,7 @@ final class TrustedDeploy implements AutoCloseable {
             }
             pending.remove(name);
             judged.put(name, e.getValue());
-            judge(deploy.resolve(name));
+            judge(dir.resolve(name));
         }
         for (Path name : Map.copyOf(judged).keySet()) {
             if (!now.containsKey(name)) {
@@ -148,13 +128,7 @@ final class TrustedDeploy implements AutoCloseable {
     /** Stops watching and removes the private folders (FileInstall then uninstalls what it installed from them). */
     @Override
     public void close() throws IOException {
-        closed = true;
-        thread.interrupt();
-        try {
-            thread.join(2000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        super.close();
         for (Path dir : new Path[] {verified, staging}) {
             clear(dir);
             Files.deleteIfExists(dir);

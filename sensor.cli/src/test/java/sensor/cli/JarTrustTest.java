@@ -63,7 +63,23 @@ class JarTrustTest {
         keytool("-importcert", "-keystore", keys.toString(), "-storepass", "secret123", "-alias", "team", "-file", cert.toString(),
                 "-noprompt");
         keytool("-exportcert", "-keystore", keys.toString(), "-storepass", "secret123", "-alias", "acme", "-file", acme.toString());
-        for (Path c : List.of(acme, ca)) {
+        // expired: valid for one day, ten days ago
+        keytool("-genkeypair", "-keystore", keys.toString(), "-storepass", "secret123", "-alias", "old", "-keyalg", "EC",
+                "-dname", "CN=old, O=Test", "-startdate", "-10d", "-validity", "1", "-storetype", "PKCS12");
+        Path old = dir.resolve("old.cer");
+        keytool("-exportcert", "-keystore", keys.toString(), "-storepass", "secret123", "-alias", "old", "-file", old.toString());
+        // a forger's CA with the trusted CA's name, issuing mallory's certificate
+        keytool("-genkeypair", "-keystore", keys.toString(), "-storepass", "secret123", "-alias", "fakeca", "-keyalg", "EC",
+                "-dname", "CN=ca, O=Test", "-validity", "30", "-storetype", "PKCS12");
+        keytool("-genkeypair", "-keystore", keys.toString(), "-storepass", "secret123", "-alias", "mallory", "-keyalg", "EC",
+                "-dname", "CN=mallory, O=Test", "-validity", "30", "-storetype", "PKCS12");
+        Path mcsr = dir.resolve("mallory.csr"), mcert = dir.resolve("mallory.cer");
+        keytool("-certreq", "-keystore", keys.toString(), "-storepass", "secret123", "-alias", "mallory", "-file", mcsr.toString());
+        keytool("-gencert", "-keystore", keys.toString(), "-storepass", "secret123", "-alias", "fakeca", "-infile", mcsr.toString(),
+                "-outfile", mcert.toString(), "-validity", "30");
+        keytool("-importcert", "-keystore", keys.toString(), "-storepass", "secret123", "-alias", "mallory", "-file", mcert.toString(),
+                "-noprompt");
+        for (Path c : List.of(acme, ca, old)) {
             keytool("-importcert", "-keystore", trust.toString(), "-storepass", "secret123", "-alias", c.getFileName().toString(),
                     "-file", c.toString(), "-noprompt", "-storetype", "PKCS12");
         }
@@ -84,7 +100,8 @@ class JarTrustTest {
     }
 
     static Path signed(String name, String alias) throws Exception {
-        Path plain = plainJar("plain-" + name, Map.of("org/acme/A.class", "class A", "OSGI-INF/a.xml", "<component/>"));
+        Path plain = plainJar("plain-" + name, Map.of("org/acme/A.class", "class A", "OSGI-INF/a.xml", "<component/>",
+                "org/acme/big.bin", "b".repeat(50_000))); // beyond one read buffer: checked when read to its end
         KeyStore ks = KeyStore.getInstance(keys.toFile(), "secret123".toCharArray());
         var entry = (KeyStore.PrivateKeyEntry) ks.getEntry(alias, new KeyStore.PasswordProtection("secret123".toCharArray()));
         Path jar = dir.resolve(name);
@@ -114,7 +131,7 @@ class JarTrustTest {
     @Test
     void jarsSignedByATrustedKeyOrOneItsCaIssuedRunOthersAreRefusedWithTheReason() throws Exception {
         JarTrust t = JarTrust.load(trust, password);
-        assertEquals(List.of("CN=acme,O=Test", "CN=ca,O=Test"), t.subjects().stream().sorted().toList());
+        assertEquals(List.of("CN=acme,O=Test", "CN=ca,O=Test", "CN=old,O=Test"), t.subjects().stream().sorted().toList());
         Path good = signed("good.jar", "acme");
         assertEquals(new JarTrust.Verdict("CN=acme,O=Test", null), t.check(good));
         assertEquals(new JarTrust.Verdict("CN=team,O=Test", null), t.check(signed("team.jar", "team")), "issued by the trusted CA");
@@ -123,11 +140,39 @@ class JarTrustTest {
         assertEquals("entry org/acme/A.class does not match its signature: the jar was changed after it was signed",
                 t.check(rewritten(good, "tampered.jar", (n, b) -> n.equals("org/acme/A.class") ? "class B".getBytes() : b,
                         Map.of())).refusal());
+        assertEquals("entry org/acme/big.bin does not match its signature: the jar was changed after it was signed",
+                t.check(rewritten(good, "tampered-big.jar", (n, b) -> {
+                    if (n.equals("org/acme/big.bin")) {
+                        b[b.length - 1] = 'c';
+                    }
+                    return b;
+                }, Map.of())).refusal());
+        assertTrue(t.check(signed("old.jar", "old")).refusal().startsWith("is signed by CN=old,O=Test, whose certificate is not "
+                + "valid on "), "expired");
+        assertEquals("is signed by CN=mallory,O=Test, which is not trusted: no certificate of its chain is in trust.p12",
+                t.check(signed("mallory.jar", "mallory")).refusal(), "a CA that only takes the trusted CA's name");
         assertEquals("entry org/acme/Evil.class is not signed", t.check(rewritten(good, "added.jar", (n, b) -> b,
                 Map.of("org/acme/Evil.class", "evil"))).refusal());
         assertEquals("is signed by CN=stranger,O=Test, which is not trusted: no certificate of its chain is in trust.p12",
                 t.check(signed("stranger.jar", "stranger")).refusal());
         assertTrue(t.check(Files.writeString(dir.resolve("text.jar"), "not a zip")).refusal().startsWith("is not a readable jar"));
+        Path zip = dir.resolve("zip.jar");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip))) {
+            z.putNextEntry(new ZipEntry("org/acme/A.class"));
+            z.write(1);
+        }
+        assertEquals("has no manifest, so it is not signed", t.check(zip).refusal());
+
+        // a chain that stops below the trusted CA: the CA is found in the keystore by the name its certificate gives
+        KeyStore ks = KeyStore.getInstance(keys.toFile(), "secret123".toCharArray());
+        var team = (KeyStore.PrivateKeyEntry) ks.getEntry("team", new KeyStore.PasswordProtection("secret123".toCharArray()));
+        var leafOnly = java.security.cert.CertificateFactory.getInstance("X.509").generateCertPath(List.of(team.getCertificate()));
+        Path plain = plainJar("plain-short.jar", Map.of("org/acme/A.class", "class A"));
+        Path shortChain = dir.resolve("short.jar");
+        try (ZipFile in = new ZipFile(plain.toFile()); OutputStream out = Files.newOutputStream(shortChain)) {
+            new JarSigner.Builder(team.getPrivateKey(), leafOnly).build().sign(in, out);
+        }
+        assertEquals(new JarTrust.Verdict("CN=team,O=Test", null), t.check(shortChain));
     }
 
     @Test
@@ -138,7 +183,7 @@ class JarTrustTest {
         assertTrue(e.getMessage().contains("give it with --trust-password-file"), e.getMessage());
         Path wrong = Files.writeString(dir.resolve("wrong.txt"), "nope");
         e = assertThrows(IllegalArgumentException.class, () -> JarTrust.load(trust, wrong));
-        assertTrue(e.getMessage().startsWith("--trust: cannot read keystore"), e.getMessage());
+        assertEquals("--trust: cannot read keystore " + trust + " (keystore password was incorrect)", e.getMessage());
     }
 
     @Test
