@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
+import sensor.api.ComputePool;
 import sensor.api.frame.CameraImage;
 import sensor.api.scene.Light;
 import sensor.api.scene.ObjectSpec;
@@ -35,24 +36,31 @@ import sensor.camera.config.CameraConfig;
  * <li>Depth (along the optical axis) and the instance label (object index) come from each pixel's centre ray at t.
  * <li>Noise on linear intensity (eq. 4, or eq. 3 when {@code gain} &gt; 0), then sRGB gamma and 8 bits.
  * </ol>
- * Random numbers are counter-based (frame, ray or pixel, draw), so images do not depend on the thread count.
+ * Random numbers are counter-based (frame, ray or pixel, draw), so images do not depend on the thread count. Rays are
+ * made, shaded and turned into pixels in fixed blocks on the runtime's pool, each ray and pixel on its own, so neither
+ * does the order of the work. Shadow rays are occlusion queries ({@link TraceScene#occluded}) that look through fog.
  */
 final class CameraSensor implements Sensor {
     /** The lights when the scenario names none: a sun from the south-east, high, and a bluish sky. */
     static final List<Light> DEFAULT_LIGHTS = List.of(Light.sun(new Vec3(-0.4, 0.3, -0.87), 800),
             new Light(Light.Kind.SKY, null, 200, List.of(0.7, 0.8, 1.0)));
     private static final double EPS = 1e-4;
+    /** Rays or pixels per block of work on the pool (fixed: the split never depends on the thread count). */
+    private static final int BLOCK = 4096;
 
     private final CameraConfig c;
     private final Supplier<RaytraceBackend> backends;
+    private final Supplier<ComputePool> pools;
+    private ComputePool pool = ComputePool.serial();
     private final Lens lens;
     private final int w, h, spp, threads;
     private TraceScene scene;
     private RaytraceBackend sceneBackend;
 
-    CameraSensor(CameraConfig c, Supplier<RaytraceBackend> backends) {
+    CameraSensor(CameraConfig c, Supplier<RaytraceBackend> backends, Supplier<ComputePool> pools) {
         this.c = c;
         this.backends = backends;
+        this.pools = pools;
         this.lens = new Lens(c);
         w = c.width();
         h = c.height();
@@ -67,6 +75,8 @@ final class CameraSensor implements Sensor {
         final double[] colors;
         final double airlight;
         final double[] sky = new double[3];
+        /** The objects of an ambient material (fog volumes): shadow rays look through them. */
+        final java.util.BitSet volumes = new java.util.BitSet();
 
         Frame(SceneView view) {
             this.view = view;
@@ -85,6 +95,9 @@ final class CameraSensor implements Sensor {
             List<ObjectSpec> objects = view.objects();
             colors = new double[3 * objects.size()];
             for (int i = 0; i < objects.size(); i++) {
+                if (view.volume(i) != null) {
+                    volumes.set(i);
+                }
                 List<Double> rgb = objects.get(i).material() == null ? sensor.api.scene.MaterialSpec.GREY
                         : objects.get(i).material().visibleColor();
                 for (int k = 0; k < 3; k++) {
@@ -119,23 +132,38 @@ final class CameraSensor implements Sensor {
             scene = backend.createScene(ctx.scene(), threads);
             sceneBackend = backend;
         }
+        pool = pools.get();
         double t = ctx.time();
         Frame frame = new Frame(ctx.scene());
         CounterRandom random = ctx.random();
         long index = ctx.index();
         int rays = w * h * spp, slices = c.exposureTime() > 0 ? c.timeSlices() : 1;
-        // counting sort of the rays by keyframe
-        int[] sliceOf = new int[rays], start = new int[slices + 1];
-        for (int r = 0; r < rays; r++) {
-            sliceOf[r] = slices == 1 ? 0 : Math.min(slices - 1, (int) (random.uniform(index, r, 2) * slices));
-            start[sliceOf[r] + 1]++;
-        }
-        for (int j = 0; j < slices; j++) {
-            start[j + 1] += start[j];
-        }
-        int[] order = new int[rays], fill = start.clone();
-        for (int r = 0; r < rays; r++) {
-            order[fill[sliceOf[r]]++] = r;
+        // counting sort of the rays by keyframe (one keyframe: the rays in order)
+        int[] start = new int[slices + 1], order = new int[rays];
+        if (slices == 1) {
+            start[1] = rays;
+            parallel(rays, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    order[r] = r;
+                }
+            });
+        } else {
+            int[] sliceOf = new int[rays];
+            parallel(rays, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    sliceOf[r] = Math.min(slices - 1, (int) (random.uniform(index, r, 2) * slices));
+                }
+            });
+            for (int r = 0; r < rays; r++) {
+                start[sliceOf[r] + 1]++;
+            }
+            for (int j = 0; j < slices; j++) {
+                start[j + 1] += start[j];
+            }
+            int[] fill = start.clone();
+            for (int r = 0; r < rays; r++) {
+                order[fill[sliceOf[r]]++] = r;
+            }
         }
         double[] sum = new double[3 * w * h], cam = new double[3];
         boolean centreRays = spp == 1 && slices == 1;
@@ -150,22 +178,34 @@ final class CameraSensor implements Sensor {
             scene.update(frame.view, time);
             Pose pose = ctx.sensorPose(time);
             double[] rotation = matrix(pose), origins = new double[3 * count], dirs = new double[3 * count];
-            for (int k = 0; k < count; k++) {
-                int r = order[start[j] + k], p = r / spp;
-                double u = p % w + (spp == 1 ? 0.5 : random.uniform(index, r, 0)), v = p / w + (spp == 1 ? 0.5 : random.uniform(index, r, 1));
-                lens.direction(u, v, cam, 0);
-                put(pose, rotation, cam, origins, dirs, k);
-            }
+            int first = start[j];
+            parallel(count, (from, to) -> {
+                double[] dir = new double[3];
+                for (int k = from; k < to; k++) {
+                    int r = order[first + k], p = r / spp;
+                    double u = p % w + (spp == 1 ? 0.5 : random.uniform(index, r, 0)), v = p / w + (spp == 1 ? 0.5 : random.uniform(index, r, 1));
+                    lens.direction(u, v, dir, 0);
+                    put(pose, rotation, dir, origins, dirs, k);
+                }
+            });
             Path primary = trace(frame, origins, dirs, count);
             double[] radiance = shade(frame, primary, origins, dirs, count, 0);
-            for (int k = 0; k < count; k++) {
-                int p = order[start[j] + k] / spp;
-                for (int ch = 0; ch < 3; ch++) {
-                    sum[3 * p + ch] += radiance[3 * k + ch];
+            Vec3 axis = pose.transformVector(new Vec3(1, 0, 0));
+            Block add = (from, to) -> {
+                for (int k = from; k < to; k++) {
+                    int p = order[first + k] / spp;
+                    for (int ch = 0; ch < 3; ch++) {
+                        sum[3 * p + ch] += radiance[3 * k + ch];
+                    }
+                    if (centreRays) {
+                        label(primary, dirs, k, axis, p, depth, labels);
+                    }
                 }
-                if (centreRays) {
-                    label(primary, dirs, k, pose, p, depth, labels);
-                }
+            };
+            if (spp == 1) { // a pixel per ray
+                parallel(count, add);
+            } else { // one after another: the rays of one pixel add up in a fixed order
+                add.run(0, count);
             }
         }
         Pose pose = ctx.sensorPose(t);
@@ -177,24 +217,42 @@ final class CameraSensor implements Sensor {
                 put(pose, rotation, cam, origins, dirs, p);
             }
             Path centre = trace(frame, origins, dirs, w * h);
+            Vec3 axis = pose.transformVector(new Vec3(1, 0, 0));
             for (int p = 0; p < w * h; p++) {
-                label(centre, dirs, p, pose, p, depth, labels);
+                label(centre, dirs, p, axis, p, depth, labels);
             }
         }
         byte[] rgb = new byte[3 * w * h];
-        for (int p = 0; p < w * h; p++) {
-            for (int ch = 0; ch < 3; ch++) {
-                double intensity = Math.max(0, sum[3 * p + ch] / spp);
-                double sigma = Math.sqrt(noiseVariance(intensity));
-                if (sigma > 0) {
-                    intensity += sigma * random.gaussian(index, p, 3 + ch);
+        parallel(w * h, (from, to) -> {
+            for (int p = from; p < to; p++) {
+                for (int ch = 0; ch < 3; ch++) {
+                    double intensity = Math.max(0, sum[3 * p + ch] / spp);
+                    double sigma = Math.sqrt(noiseVariance(intensity));
+                    if (sigma > 0) {
+                        intensity += sigma * random.gaussian(index, p, 3 + ch);
+                    }
+                    rgb[3 * p + ch] = encode(intensity);
                 }
-                rgb[3 * p + ch] = encode(intensity);
             }
-        }
+        });
         List<String> ids = frame.view.objects().stream().map(ObjectSpec::id).toList();
         double f = lens.focal();
         return new CameraImage(w, h, rgb, depth, labels, ids, f, f, w / 2.0, h / 2.0, c.lens(), pose);
+    }
+
+    /** Work on the rays or pixels {@code [from, to)} of one block. */
+    private interface Block {
+        void run(int from, int to);
+    }
+
+    /** Runs {@code block} over {@code [0, n)} in fixed blocks of {@link #BLOCK} on the pool, {@code threads} at once. */
+    private void parallel(int n, Block block) {
+        int blocks = (n + BLOCK - 1) / BLOCK;
+        if (blocks <= 1) {
+            block.run(0, n);
+            return;
+        }
+        pool.run(blocks, threads, b -> block.run(b * BLOCK, Math.min(n, (b + 1) * BLOCK)));
     }
 
     /** The noise variance at linear intensity {@code i}: eq. 3 (EMVA) when a gain is given, else eq. 4. */
@@ -215,9 +273,35 @@ final class CameraSensor implements Sensor {
         }
     }
 
-    /** A linear intensity as its 8-bit sRGB code (clamped to [0, 1]), by binary search in {@link #STEPS}. */
+    /** A linear intensity as its 8-bit sRGB code (clamped to [0, 1]): the code at the start of its bin, then steps up. */
     static byte encode(double intensity) {
-        int lo = 0, hi = 255; // the number of steps at or below the intensity
+        if (!(intensity < STEPS[254])) {
+            return intensity >= STEPS[254] ? (byte) 255 : 0; // NaN: 0
+        }
+        if (!(intensity > 0)) {
+            return 0;
+        }
+        int code = BIN_CODE[(int) (intensity * BINS)] & 0xff; // at most the intensity's code: the codes never fall
+        while (STEPS[code] <= intensity) { // one or two steps at most (a bin is narrower than a code below the knee)
+            code++;
+        }
+        return (byte) code;
+    }
+
+    /** Bins of [0, 1] in the table of {@link #BIN_CODE}. */
+    private static final int BINS = 4096;
+    /** The code of each bin's lowest intensity, {@code k / BINS}. */
+    private static final byte[] BIN_CODE = new byte[BINS];
+
+    static {
+        for (int k = 0; k < BINS; k++) {
+            BIN_CODE[k] = searchCode((double) k / BINS);
+        }
+    }
+
+    /** The code of a linear intensity by binary search in {@link #STEPS}: the number of steps at or below it. */
+    private static byte searchCode(double intensity) {
+        int lo = 0, hi = 255;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
             if (STEPS[mid - 1] <= intensity) {
@@ -251,13 +335,12 @@ final class CameraSensor implements Sensor {
         }
     }
 
-    /** Depth along the optical axis (the pose's +x) and the label of ray {@code k} into pixel {@code p}. */
-    private static void label(Path path, double[] dirs, int k, Pose pose, int p, float[] depth, int[] labels) {
+    /** Depth along the optical axis ({@code axis}, the pose's +x) and the label of ray {@code k} into pixel {@code p}. */
+    private static void label(Path path, double[] dirs, int k, Vec3 axis, int p, float[] depth, int[] labels) {
         labels[p] = path.object[k];
         if (path.object[k] < 0) {
             depth[p] = Float.NaN;
         } else {
-            Vec3 axis = pose.transformVector(new Vec3(1, 0, 0));
             depth[p] = (float) (path.distance[k] * (dirs[3 * k] * axis.x() + dirs[3 * k + 1] * axis.y() + dirs[3 * k + 2] * axis.z()));
         }
     }
@@ -268,7 +351,7 @@ final class CameraSensor implements Sensor {
      */
     private Path trace(Frame frame, double[] origins, double[] dirs, int n) {
         Path path = new Path(n);
-        double[] o = origins.clone(), entry = new double[n];
+        double[] o = new double[3 * n], entry = new double[n];
         int[] inside = new int[n], active = new int[n];
         java.util.Arrays.fill(inside, -1);
         java.util.Arrays.fill(path.transmittance, 1);
@@ -279,45 +362,54 @@ final class CameraSensor implements Sensor {
         }
         double alpha = frame.view.ambient().attenuation();
         for (int pass = 0; m > 0; pass++) { // a ray goes on only from passes 0 to 7: none is left after pass 8
-            double[] ao = new double[3 * m], ad = new double[3 * m];
-            for (int a = 0; a < m; a++) {
+            double[] ao = pass == 0 ? origins : new double[3 * m], ad = pass == 0 ? dirs : new double[3 * m];
+            for (int a = 0; pass > 0 && a < m; a++) {
                 System.arraycopy(o, 3 * active[a], ao, 3 * a, 3);
                 System.arraycopy(dirs, 3 * active[a], ad, 3 * a, 3);
             }
             HitBuffer hits = new HitBuffer(m);
             scene.closestHit(ao, ad, m, c.maxRange(), hits);
+            boolean[] goesOn = new boolean[m];
+            int crossing = pass;
+            parallel(m, (from, to) -> {
+                for (int a = from; a < to; a++) {
+                    int k = active[a], obj = hits.objectIndex[a];
+                    double at = path.distance[k] + hits.distance[a];
+                    boolean within = obj >= 0 && at <= c.maxRange();
+                    AmbientMaterial volume = within ? frame.view.volume(obj) : null;
+                    if (within && volume != null && crossing < 8) {
+                        if (inside[k] < 0) {
+                            inside[k] = obj;
+                            entry[k] = at;
+                        } else {
+                            attenuate(path, k, volume.attenuation(), at - entry[k], frame.airlight);
+                            inside[k] = -1;
+                        }
+                        path.distance[k] = at + EPS;
+                        for (int x = 0; x < 3; x++) {
+                            o[3 * k + x] = origins[3 * k + x] + dirs[3 * k + x] * path.distance[k];
+                        }
+                        goesOn[a] = true;
+                        continue;
+                    }
+                    double end = within ? at : c.maxRange();
+                    if (inside[k] >= 0) { // a surface or the end of range inside a volume
+                        attenuate(path, k, frame.view.volume(inside[k]).attenuation(), end - entry[k], frame.airlight);
+                    }
+                    attenuate(path, k, alpha, end, frame.airlight);
+                    if (within) {
+                        path.object[k] = obj;
+                        path.distance[k] = at;
+                        System.arraycopy(hits.normal, 3 * a, path.normal, 3 * k, 3);
+                    } else {
+                        path.distance[k] = Double.POSITIVE_INFINITY;
+                    }
+                }
+            });
             int next = 0;
             for (int a = 0; a < m; a++) {
-                int k = active[a], obj = hits.objectIndex[a];
-                double at = path.distance[k] + hits.distance[a];
-                boolean within = obj >= 0 && at <= c.maxRange();
-                AmbientMaterial volume = within ? frame.view.volume(obj) : null;
-                if (within && volume != null && pass < 8) {
-                    if (inside[k] < 0) {
-                        inside[k] = obj;
-                        entry[k] = at;
-                    } else {
-                        attenuate(path, k, volume.attenuation(), at - entry[k], frame.airlight);
-                        inside[k] = -1;
-                    }
-                    path.distance[k] = at + EPS;
-                    for (int x = 0; x < 3; x++) {
-                        o[3 * k + x] = origins[3 * k + x] + dirs[3 * k + x] * path.distance[k];
-                    }
-                    active[next++] = k;
-                    continue;
-                }
-                double end = within ? at : c.maxRange();
-                if (inside[k] >= 0) { // a surface or the end of range inside a volume
-                    attenuate(path, k, frame.view.volume(inside[k]).attenuation(), end - entry[k], frame.airlight);
-                }
-                attenuate(path, k, alpha, end, frame.airlight);
-                if (within) {
-                    path.object[k] = obj;
-                    path.distance[k] = at;
-                    System.arraycopy(hits.normal, 3 * a, path.normal, 3 * k, 3);
-                } else {
-                    path.distance[k] = Double.POSITIVE_INFINITY;
+                if (goesOn[a]) {
+                    active[next++] = active[a];
                 }
             }
             m = next;
@@ -334,42 +426,48 @@ final class CameraSensor implements Sensor {
     /** Linear RGB radiance (intensity units) arriving along each ray of {@code path}. */
     private double[] shade(Frame frame, Path path, double[] origins, double[] dirs, int n, int bounce) {
         double[] out = new double[3 * n], light = new double[3 * n], px = new double[3 * n];
-        for (int k = 0; k < n; k++) {
-            if (path.object[k] < 0) {
-                for (int ch = 0; ch < 3; ch++) {
-                    out[3 * k + ch] = frame.sky[ch];
+        parallel(n, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                if (path.object[k] < 0) {
+                    for (int ch = 0; ch < 3; ch++) {
+                        out[3 * k + ch] = frame.sky[ch];
+                    }
+                    continue;
                 }
-                continue;
-            }
-            for (int x = 0; x < 3; x++) {
-                px[3 * k + x] = origins[3 * k + x] + dirs[3 * k + x] * path.distance[k] + path.normal[3 * k + x] * EPS;
-            }
-            double nz = path.normal[3 * k + 2];
-            for (Light sky : frame.skies) {
-                for (int ch = 0; ch < 3; ch++) {
-                    light[3 * k + ch] += sky.irradiance() * sky.color().get(ch) * (1 + nz) / 2;
+                for (int x = 0; x < 3; x++) {
+                    px[3 * k + x] = origins[3 * k + x] + dirs[3 * k + x] * path.distance[k] + path.normal[3 * k + x] * EPS;
+                }
+                double nz = path.normal[3 * k + 2];
+                for (Light sky : frame.skies) {
+                    for (int ch = 0; ch < 3; ch++) {
+                        light[3 * k + ch] += sky.irradiance() * sky.color().get(ch) * (1 + nz) / 2;
+                    }
                 }
             }
-        }
+        });
         for (Light sun : frame.suns) {
             sunlight(frame, sun, path, px, n, light);
         }
         // mirror rays
-        int[] mirrored = new int[n];
         double[] reflectance = new double[n];
+        parallel(n, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                int obj = path.object[k];
+                if (obj < 0) {
+                    continue;
+                }
+                double cos = -(dirs[3 * k] * path.normal[3 * k] + dirs[3 * k + 1] * path.normal[3 * k + 1]
+                        + dirs[3 * k + 2] * path.normal[3 * k + 2]);
+                double r = bounce < c.traceDepth() ? frame.view.material(obj).specularReflectance(Math.min(1, Math.max(0, cos))) : 0;
+                reflectance[k] = Math.min(1, Math.max(0, r));
+                for (int ch = 0; ch < 3; ch++) {
+                    out[3 * k + ch] = (1 - reflectance[k]) * frame.colors[3 * obj + ch] * light[3 * k + ch] / c.whiteLevel();
+                }
+            }
+        });
+        int[] mirrored = new int[n];
         int m = 0;
         for (int k = 0; k < n; k++) {
-            int obj = path.object[k];
-            if (obj < 0) {
-                continue;
-            }
-            double cos = -(dirs[3 * k] * path.normal[3 * k] + dirs[3 * k + 1] * path.normal[3 * k + 1]
-                    + dirs[3 * k + 2] * path.normal[3 * k + 2]);
-            double r = bounce < c.traceDepth() ? frame.view.material(obj).specularReflectance(Math.min(1, Math.max(0, cos))) : 0;
-            reflectance[k] = Math.min(1, Math.max(0, r));
-            for (int ch = 0; ch < 3; ch++) {
-                out[3 * k + ch] = (1 - reflectance[k]) * frame.colors[3 * obj + ch] * light[3 * k + ch] / c.whiteLevel();
-            }
             if (reflectance[k] > 0) {
                 mirrored[m++] = k;
             }
@@ -399,15 +497,20 @@ final class CameraSensor implements Sensor {
                 }
             }
         }
-        for (int k = 0; k < n; k++) {
-            for (int ch = 0; ch < 3; ch++) {
-                out[3 * k + ch] = out[3 * k + ch] * path.transmittance[k] + path.airlight[k];
+        parallel(n, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                for (int ch = 0; ch < 3; ch++) {
+                    out[3 * k + ch] = out[3 * k + ch] * path.transmittance[k] + path.airlight[k];
+                }
             }
-        }
+        });
         return out;
     }
 
-    /** Adds the irradiance of {@code sun} to every surface point that faces it and sees it (a shadow ray). */
+    /**
+     * Adds the irradiance of {@code sun} to every surface point that faces it and sees it: a shadow ray, an occlusion
+     * query that looks through fog volumes (fog does not cast a hard shadow; whatever lies behind it still does).
+     */
     private void sunlight(Frame frame, Light sun, Path path, double[] px, int n, double[] light) {
         Vec3 to = sun.direction().times(-1);
         int[] facing = new int[n];
@@ -423,32 +526,30 @@ final class CameraSensor implements Sensor {
                 facing[m++] = k;
             }
         }
-        boolean[] lit = new boolean[m];
+        boolean[] blocked = new boolean[m];
         if (c.shadows() && m > 0) {
             double[] so = new double[3 * m], sd = new double[3 * m];
-            for (int a = 0; a < m; a++) {
-                System.arraycopy(px, 3 * facing[a], so, 3 * a, 3);
-                sd[3 * a] = to.x();
-                sd[3 * a + 1] = to.y();
-                sd[3 * a + 2] = to.z();
-            }
-            HitBuffer hits = new HitBuffer(m);
-            scene.closestHit(so, sd, m, c.maxRange(), hits);
-            for (int a = 0; a < m; a++) {
-                int obj = hits.objectIndex[a];
-                lit[a] = obj < 0 || frame.view.volume(obj) != null; // fog does not cast a hard shadow
-            }
-        } else {
-            java.util.Arrays.fill(lit, true);
+            int count = m;
+            parallel(count, (from, end) -> {
+                for (int a = from; a < end; a++) {
+                    System.arraycopy(px, 3 * facing[a], so, 3 * a, 3);
+                    sd[3 * a] = to.x();
+                    sd[3 * a + 1] = to.y();
+                    sd[3 * a + 2] = to.z();
+                }
+            });
+            scene.occluded(so, sd, m, c.maxRange(), frame.volumes, blocked);
         }
-        for (int a = 0; a < m; a++) {
-            if (lit[a]) {
-                int k = facing[a];
-                for (int ch = 0; ch < 3; ch++) {
-                    light[3 * k + ch] += sun.irradiance() * sun.color().get(ch) * cos[k];
+        parallel(m, (from, end) -> {
+            for (int a = from; a < end; a++) {
+                if (!blocked[a]) {
+                    int k = facing[a];
+                    for (int ch = 0; ch < 3; ch++) {
+                        light[3 * k + ch] += sun.irradiance() * sun.color().get(ch) * cos[k];
+                    }
                 }
             }
-        }
+        });
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 import sensor.api.Args;
+import sensor.api.ComputePool;
 import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.sensor.Sensor;
 import sensor.api.sensor.SensorType;
@@ -27,6 +28,11 @@ public class CameraType implements SensorType<CameraConfig> {
 
     /** Sets the backend directly (plain Java use without DS). */
     public void setBackend(RaytraceBackend b) { backend = b; }
+
+    /** The runtime's one worker pool: a frame's rays are made and shaded in blocks on it ({@code threads} at once). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile ComputePool pool;
 
     @Override
     public String id() { return ID; }
@@ -65,6 +71,9 @@ public class CameraType implements SensorType<CameraConfig> {
         Args.inRange("adcNoise", c.adcNoise(), 0, 10);
         Args.inRange("threads", c.threads(), 0, 1024);
         Lens.check(c);
-        return new CameraSensor(c, () -> backend);
+        return new CameraSensor(c, () -> backend, () -> {
+            ComputePool p = pool;
+            return p != null ? p : ComputePool.serial();
+        });
     }
 }

@@ -269,15 +269,20 @@ class CameraGeometryTest {
         assertEquals(0.5, linear(img.rgb()[3 * (22 * w + 30)]), 0.004);
     }
 
-    /** A floor 2 m below the camera, a slab above it casting a shadow under a sun straight down (600 W/m², sky 300). */
-    static void assertShadowOfTheSlab(boolean shadows) {
+    /**
+     * A floor 2 m below the camera, a slab above it casting a shadow under a sun straight down (600 W/m², sky 300), and
+     * {@code more} objects that must not change the floor's light.
+     */
+    static void assertShadowOfTheSlab(boolean shadows, ObjectSpec... more) {
         int w = 120, h = 90;
         double hfov = 90, f = focal(w, hfov);
         List<Light> lights = List.of(Light.sun(new Vec3(0, 0, -1), 600), Light.sky(300));
         // the slab is object 0: x in [6, 10], y in [−2, 2], above the camera (z 2.9 … 3.1); the floor's top is z = −2
+        List<ObjectSpec> objects = new java.util.ArrayList<>(List.of(box("slab", 8, 0, 3, 2, 2, 0.1, List.of(0.9, 0.9, 0.9)),
+                box("floor", 10, 0, -2.5, 40, 40, 0.5, List.of(0.4, 0.4, 0.4))));
+        objects.addAll(List.of(more));
         CameraImage img = shoot(cam(w, h, hfov, 1, 0, 1, 2, shadows, 1000), lights, AmbientMaterial.clear(1, 0), Pose.IDENTITY,
-                null, box("slab", 8, 0, 3, 2, 2, 0.1, List.of(0.9, 0.9, 0.9)), box("floor", 10, 0, -2.5, 40, 40, 0.5,
-                        List.of(0.4, 0.4, 0.4)));
+                null, objects.toArray(ObjectSpec[]::new));
         double sunlit = 0.4 * (600 + 300) / 1000, shadow = 0.4 * 300 / 1000;
         int dark = 0, lit = 0;
         for (int p = 0; p < w * h; p++) {
@@ -307,6 +312,47 @@ class CameraGeometryTest {
     @Test
     void CAM_withoutShadowsTheSunLightsEverySurfaceFacingIt() {
         assertShadowOfTheSlab(false);
+    }
+
+    /**
+     * Shadow rays look through fog (an occlusion query that skips volumes) but not past it: a fog layer between the
+     * floor and the slab (z 1.5 … 2.5, above the camera, so no pixel ray crosses it) leaves the slab's shadow as it was.
+     */
+    @Test
+    void CAM_aSlabBehindAFogLayerStillCastsItsShadow() {
+        assertShadowOfTheSlab(true, new ObjectSpec("fog", new Shape.Box(3, 3, 0.5), null, Pose.translation(8, 0, 2),
+                MaterialSpec.of("haze")));
+    }
+
+    /** Blocks of rays and pixels on a pool of several threads: the same frame, byte for byte, as one after another. */
+    @Test
+    void CAM_aFrameIsTheSameOnAPoolOfThreads() {
+        sensor.api.ComputePool threads = new sensor.api.ComputePool() {
+            public int parallelism() {
+                return 4;
+            }
+
+            public void run(int n, int maxParallel, java.util.function.IntConsumer task) {
+                java.util.stream.IntStream.range(0, n).parallel().forEach(task);
+            }
+        };
+        List<Light> lights = List.of(Light.sun(new Vec3(-0.3, 0.2, -0.9), 600), Light.sky(300));
+        CameraConfig c = new CameraConfig(96, 72, 80, "pinhole", 2, 0.02, 3, 2, true, 1000, 1000, 0.02, 0.004, 0, 0, 0, 4);
+        ObjectSpec[] objects = {new ObjectSpec("slab", new Shape.Box(2, 2, 0.1), "target", Pose.translation(8, 0, 3),
+                new MaterialSpec("paint", null, List.of(0.9, 0.9, 0.9))),
+            new ObjectSpec("fog", new Shape.Box(1, 3, 3), null, Pose.translation(12, 2, 0), MaterialSpec.of("haze")),
+            new ObjectSpec("mirror", new Shape.Box(0.1, 3, 2), null, new Pose(new Vec3(14, -3, 0),
+                    Quat.axisAngle(new Vec3(0, 0, 1), 0.5)), MaterialSpec.of("mirror")),
+            box("floor", 10, 0, -2.5, 40, 40, 0.5, List.of(0.4, 0.4, 0.4))};
+        KinematicWorld.Motion moving = new KinematicWorld.ConstantVelocity(Pose.translation(0, -0.5, 0), new Vec3(0, 5, 0));
+        CameraImage one = shoot(null, c, lights, AmbientMaterial.clear(2, 0.5), Pose.IDENTITY, moving, objects);
+        CameraImage many = shoot(threads, c, lights, AmbientMaterial.clear(2, 0.5), Pose.IDENTITY, moving, objects);
+        assertArrayEquals(one.rgb(), many.rgb());
+        assertArrayEquals(one.depth(), many.depth());
+        assertArrayEquals(one.labels(), many.labels());
+        int codes = (int) java.util.stream.IntStream.range(0, one.rgb().length).map(i -> one.rgb()[i] & 0xff).distinct().count();
+        long seen = java.util.Arrays.stream(one.labels()).distinct().count();
+        assertTrue(codes > 20 && seen == 4, "a frame with something in it: " + codes + " codes, " + seen + " labels");
     }
 
     @Test

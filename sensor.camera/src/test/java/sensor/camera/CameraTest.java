@@ -49,9 +49,16 @@ class CameraTest {
     /** The first frame of a camera mounted at {@code mount} in the world, in the {@code ambient} medium. */
     static CameraImage shoot(CameraConfig c, List<Light> lights, AmbientMaterial ambient, Pose mount,
             KinematicWorld.Motion target, ObjectSpec... objects) {
+        return shoot(null, c, lights, ambient, mount, target, objects);
+    }
+
+    /** The same, with the camera's work on {@code pool} (null: none, every block on the simulation's thread). */
+    static CameraImage shoot(sensor.api.ComputePool pool, CameraConfig c, List<Light> lights, AmbientMaterial ambient,
+            Pose mount, KinematicWorld.Motion target, ObjectSpec... objects) {
         Environment env = new Environment();
         CameraType type = new CameraType();
         type.setBackend(new CpuBvhBackend());
+        type.pool = pool;
         env.bindSensorType(type);
         env.bindSurfaceMaterialType(new SurfaceMaterialType<Object>() {
             public String id() { return "paint"; }

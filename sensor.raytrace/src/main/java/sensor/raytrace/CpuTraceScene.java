@@ -245,21 +245,44 @@ final class CpuTraceScene implements TraceScene {
     public synchronized void closestHit(double[] origins, double[] directions, int count, double maxDistance,
             HitBuffer out) {
         TraceScene.checkClosestHit(origins, directions, count, maxDistance, out);
+        query(origins, directions, count, maxDistance, out, null, null);
+    }
+
+    /**
+     * A true any-hit query: the traversal of a ray ends at its first blocking hit, found in any order (instances and
+     * planes in {@code lookThrough} are skipped, not tested), so a shadow ray stops at the first building in its way.
+     * Inside one mesh the tree is still searched nearest first up to that mesh's first hit.
+     */
+    @Override
+    public synchronized void occluded(double[] origins, double[] directions, int count, double maxDistance,
+            java.util.BitSet lookThrough, boolean[] out) {
+        TraceScene.checkOccluded(origins, directions, count, maxDistance, out);
+        query(origins, directions, count, maxDistance, null, lookThrough, out);
+    }
+
+    /** Closest hits into {@code hits}, or (with {@code blocked}) the occlusion answers. */
+    private void query(double[] origins, double[] directions, int count, double maxDistance, HitBuffer hits,
+            java.util.BitSet lookThrough, boolean[] blocked) {
         if (!posed) {
             throw new IllegalStateException("call update(scene, t) before closestHit: no object poses yet");
         }
+        for (TraceContext c : contexts) {
+            c.anyHit = blocked != null;
+            c.lookThrough = lookThrough == null || lookThrough.isEmpty() ? null : lookThrough;
+        }
         int chunks = (count + CHUNK - 1) / CHUNK;
         if (threads == 1 || chunks <= 1) {
-            run(contexts[0], new AtomicInteger(), chunks, origins, directions, count, maxDistance, out);
+            run(contexts[0], new AtomicInteger(), chunks, origins, directions, count, maxDistance, hits, blocked);
             return;
         }
         AtomicInteger next = new AtomicInteger();
         int workers = Math.min(threads, chunks);
-        pool.run(workers, workers, w -> run(contexts[w], next, chunks, origins, directions, count, maxDistance, out));
+        pool.run(workers, workers, w -> run(contexts[w], next, chunks, origins, directions, count, maxDistance, hits,
+                blocked));
     }
 
     private void run(TraceContext c, AtomicInteger next, int chunks, double[] o, double[] d, int count, double max,
-            HitBuffer out) {
+            HitBuffer out, boolean[] blocked) {
         final int[] lane = c.lane;
         for (int k = next.getAndIncrement(); k < chunks; k = next.getAndIncrement()) {
             int from = k * CHUNK, to = Math.min(count, from + CHUNK);
@@ -285,7 +308,7 @@ final class CpuTraceScene implements TraceScene {
                     for (int p = 0; p < n; p += TraceContext.PACKET) {
                         int m = Math.min(TraceContext.PACKET, n - p);
                         System.arraycopy(c.order, p, lane, 0, m);
-                        tracePacket(c, m, o, d, max, out, one);
+                        tracePacket(c, m, o, d, max, out, blocked, one);
                     }
                 } else {
                     for (int p = r; p < end; p += TraceContext.PACKET) {
@@ -294,10 +317,14 @@ final class CpuTraceScene implements TraceScene {
                             for (int i = 0; i < m; i++) {
                                 lane[i] = p + i;
                             }
-                            tracePacket(c, m, o, d, max, out, one);
+                            tracePacket(c, m, o, d, max, out, blocked, one);
                         } else {
                             trace(c, o[3 * p], o[3 * p + 1], o[3 * p + 2], d[3 * p], d[3 * p + 1], d[3 * p + 2], max);
-                            store(c, p, d[3 * p], d[3 * p + 1], d[3 * p + 2], max, out);
+                            if (blocked != null) {
+                                blocked[p] = c.hitObject >= 0;
+                            } else {
+                                store(c, p, d[3 * p], d[3 * p + 1], d[3 * p + 2], max, out);
+                            }
                         }
                     }
                 }
@@ -376,7 +403,8 @@ final class CpuTraceScene implements TraceScene {
      * of its BLAS (see {@link MeshBvh#intersectPacket}). Every ray's planes, instance transforms, leaf boxes and
      * triangles use its own origin, with the arithmetic of {@link #trace}, which it gives ray by ray.
      */
-    private void tracePacket(TraceContext c, int n, double[] o, double[] d, double max, HitBuffer out, boolean one) {
+    private void tracePacket(TraceContext c, int n, double[] o, double[] d, double max, HitBuffer out,
+            boolean[] blocked, boolean one) {
         int r0 = c.lane[0];
         double ox = o[3 * r0], oy = o[3 * r0 + 1], oz = o[3 * r0 + 2];
         // one origin (lane 0's) for all: the run had one (equal as == compares, as the grouping always did), or
@@ -410,6 +438,9 @@ final class CpuTraceScene implements TraceScene {
             c.pInstance[i] = -1;
         }
         for (int k = 0; k < planeCount; k++) {
+            if (c.lookThrough != null && c.lookThrough.get(planeObject[k])) {
+                continue;
+            }
             double nx = planeNormal[3 * k], ny = planeNormal[3 * k + 1], nz = planeNormal[3 * k + 2];
             double num = planeOffset[k] - (nx * ox + ny * oy + nz * oz);
             for (int i = 0; i < n; i++) {
@@ -427,9 +458,22 @@ final class CpuTraceScene implements TraceScene {
                 }
             }
         }
+        if (c.anyHit) {
+            for (int i = 0; i < n; i++) {
+                if (c.pObject[i] >= 0) {
+                    c.ptBest[i] = -1;
+                }
+            }
+        }
         if (instanceCount > 0) {
             c.sameOrigin = same;
             tlasPacket(c, all, n);
+        }
+        if (blocked != null) {
+            for (int i = 0; i < n; i++) {
+                blocked[c.lane[i]] = c.pObject[i] >= 0;
+            }
+            return;
         }
         for (int i = 0; i < n; i++) {
             c.tBest = c.ptBest[i];
@@ -506,18 +550,12 @@ final class CpuTraceScene implements TraceScene {
                 rm = rmin < Float.POSITIVE_INFINITY ? m : 0;
             }
             if (lm != 0 && cl < 0) {
-                int ref = ~cl;
-                for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    instancePacket(c, tlas.order[s], lm);
-                }
+                leafPacket(c, ~cl, lm, x0, y0, z0, x1, y1, z1);
                 tighten(c, lm, mask);
                 lm = 0;
             }
             if (rm != 0 && cr < 0) {
-                int ref = ~cr;
-                for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    instancePacket(c, tlas.order[s], rm);
-                }
+                leafPacket(c, ~cr, rm, x0, y0, z0, x1, y1, z1);
                 tighten(c, rm, mask);
                 rm = 0;
             }
@@ -550,6 +588,25 @@ final class CpuTraceScene implements TraceScene {
             }
             node = stack[--sp];
             m = stackM[sp];
+        }
+    }
+
+    /**
+     * Tests the instances of the TLAS leaf {@code ref} with the lanes of {@code mask}; in a leaf of several, each
+     * instance only with the lanes that enter its own box (as {@link #lanes} tests boxes) within their limits so far.
+     */
+    private void leafPacket(TraceContext c, int ref, int mask, float x0, float y0, float z0, float x1, float y1,
+            float z1) {
+        int s = ref >>> 3, e = s + (ref & 7);
+        if (e - s == 1) {
+            instancePacket(c, tlas.order[s], mask);
+            return;
+        }
+        for (; s < e; s++) {
+            int k = tlas.order[s], m = lanes(c, instBounds, 6 * k, mask, x0, y0, z0, x1, y1, z1);
+            if (m != 0) {
+                instancePacket(c, k, m);
+            }
         }
     }
 
@@ -622,6 +679,9 @@ final class CpuTraceScene implements TraceScene {
 
     /** Tests instance {@code k} with the packet rays of {@code mask}, updating their best hits. */
     private void instancePacket(TraceContext c, int k, int mask) {
+        if (c.lookThrough != null && c.lookThrough.get(instObject[k])) {
+            return;
+        }
         boolean identity = instIdentity[k], same = c.sameOrigin;
         double[] m = instRot;
         int b = 9 * k;
@@ -730,7 +790,10 @@ final class CpuTraceScene implements TraceScene {
         c.pnx[i] = nx;
         c.pny[i] = ny;
         c.pnz[i] = nz;
-        c.wLimit[i] = Math.nextUp((float) t);
+        if (c.anyHit) { // done: no later hit is nearer than −1, no box entry within it
+            c.ptBest[i] = -1;
+        }
+        c.wLimit[i] = Math.nextUp((float) c.ptBest[i]);
     }
 
     /** Closest hit of one world ray; leaves it in {@code c}. */
@@ -739,6 +802,9 @@ final class CpuTraceScene implements TraceScene {
         c.hitObject = -1;
         c.hitInstance = -1;
         for (int k = 0; k < planeCount; k++) {
+            if (c.lookThrough != null && c.lookThrough.get(planeObject[k])) {
+                continue;
+            }
             double nx = planeNormal[3 * k], ny = planeNormal[3 * k + 1], nz = planeNormal[3 * k + 2];
             double den = nx * dx + ny * dy + nz * dz;
             if (den != 0) {
@@ -753,7 +819,7 @@ final class CpuTraceScene implements TraceScene {
                 }
             }
         }
-        if (instanceCount == 0) {
+        if (instanceCount == 0 || c.anyHit && c.hitObject >= 0) {
             return;
         }
         final float[] nb = tlas.bounds;
@@ -783,7 +849,10 @@ final class CpuTraceScene implements TraceScene {
             if (hl && cl < 0) {
                 int ref = ~cl;
                 for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    instance(c, tlas.order[s], ox, oy, oz, dx, dy, dz);
+                    int k = tlas.order[s];
+                    if ((ref & 7) == 1 || enters(k, fox, foy, foz, ix, iy, iz, Math.nextUp((float) c.tBest))) {
+                        instance(c, k, ox, oy, oz, dx, dy, dz);
+                    }
                 }
                 limit = Math.nextUp((float) c.tBest);
                 hl = false;
@@ -791,7 +860,10 @@ final class CpuTraceScene implements TraceScene {
             if (hr && cr < 0) {
                 int ref = ~cr;
                 for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    instance(c, tlas.order[s], ox, oy, oz, dx, dy, dz);
+                    int k = tlas.order[s];
+                    if ((ref & 7) == 1 || enters(k, fox, foy, foz, ix, iy, iz, Math.nextUp((float) c.tBest))) {
+                        instance(c, k, ox, oy, oz, dx, dy, dz);
+                    }
                 }
                 limit = Math.nextUp((float) c.tBest);
                 hr = false;
@@ -825,8 +897,22 @@ final class CpuTraceScene implements TraceScene {
         }
     }
 
+    /** Whether a ray (float origin, inverse direction) enters instance {@code k}'s world box no farther than {@code limit}. */
+    private boolean enters(int k, float ox, float oy, float oz, float ix, float iy, float iz, float limit) {
+        float[] nb = instBounds;
+        int b = 6 * k;
+        float ax0 = (nb[b] - ox) * ix, ax1 = (nb[b + 3] - ox) * ix, ay0 = (nb[b + 1] - oy) * iy,
+                ay1 = (nb[b + 4] - oy) * iy, az0 = (nb[b + 2] - oz) * iz, az1 = (nb[b + 5] - oz) * iz;
+        float near = Math.max(Math.max(Math.min(ax0, ax1), Math.min(ay0, ay1)), Math.max(Math.min(az0, az1), 0f));
+        float far = Math.min(Math.min(Math.max(ax0, ax1), Math.max(ay0, ay1)), Math.max(az0, az1)) * MeshBvh.ROBUST;
+        return near <= far && near <= limit;
+    }
+
     /** Tests instance {@code k}, updating the best hit in {@code c}. */
     private void instance(TraceContext c, int k, double ox, double oy, double oz, double dx, double dy, double dz) {
+        if (c.lookThrough != null && c.lookThrough.get(instObject[k])) {
+            return;
+        }
         double lox = ox, loy = oy, loz = oz, ldx = dx, ldy = dy, ldz = dz;
         if (!instIdentity[k]) { // local = Rᵀ (world − p)
             double[] m = instRot;
@@ -866,6 +952,9 @@ final class CpuTraceScene implements TraceScene {
         if (hit) {
             c.hitObject = instObject[k];
             c.hitInstance = k;
+            if (c.anyHit) { // done: the traversal's limit falls below every box entry
+                c.tBest = -1;
+            }
         }
     }
 

@@ -66,4 +66,11 @@ final class TraceContext extends Hit {
 
     /** Instance of the best hit (−1 for a plane, whose normal is already in the world frame). */
     int hitInstance;
+    /**
+     * An occlusion query ({@code CpuTraceScene.occluded}): a ray ends at its first hit (its best distance becomes −1,
+     * below every node's entry), and the objects in {@link #lookThrough} are not tested.
+     */
+    boolean anyHit;
+    /** Objects an occlusion query looks through (null: none). */
+    java.util.BitSet lookThrough;
 }

@@ -1,0 +1,174 @@
+package sensor.raytrace;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.BitSet;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
+import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.TraceScene;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.Shape;
+
+/**
+ * The any-hit query ({@link CpuTraceScene#occluded}) against a second method: closest hits, stepping past the
+ * looked-through objects (the contract's default, {@link TraceScene#occluded}, over the same backend's closest hits).
+ */
+class OcclusionTest {
+    @Test
+    void withoutLookThroughARayIsBlockedExactlyWhenItHasAClosestHit() {
+        Random rnd = new Random(21);
+        TestScene ts = scene(rnd);
+        for (int perOrigin : new int[] {1, 8, 1500}) { // scattered (shadow rays), lidar-like packets, long runs
+            int n = 12_000;
+            double[][] rays = CpuTraceSceneTest.randomRays(rnd, n, perOrigin);
+            for (boolean packets : new boolean[] {false, true}) {
+                for (int threads : new int[] {1, 3}) {
+                    HitBuffer hits = new HitBuffer(n);
+                    boolean[] blocked = new boolean[n];
+                    try (CpuTraceScene s = scene(ts, threads, packets)) {
+                        s.closestHit(rays[0], rays[1], n, 30, hits);
+                        s.occluded(rays[0], rays[1], n, 30, null, blocked);
+                    }
+                    int count = 0;
+                    for (int r = 0; r < n; r++) {
+                        assertEquals(hits.objectIndex[r] >= 0, blocked[r], "ray " + r + ", " + perOrigin
+                                + " per origin, packets " + packets + ", " + threads + " threads");
+                        count += blocked[r] ? 1 : 0;
+                    }
+                    assertTrue(count > n / 5 && count < n - n / 5, "both answers common: " + count + " of " + n);
+                }
+            }
+        }
+    }
+
+    @Test
+    void lookedThroughObjectsAgreeWithClosestHitsSteppedPastThem() {
+        Random rnd = new Random(22);
+        TestScene ts = scene(rnd);
+        BitSet fog = new BitSet();
+        for (int i = 0; i < ts.objects.size(); i += 3) { // the plane, the mesh and every third small shape
+            fog.set(i);
+        }
+        fog.set(1);
+        int n = 12_000;
+        for (int perOrigin : new int[] {1, 8}) {
+            double[][] rays = CpuTraceSceneTest.randomRays(rnd, n, perOrigin);
+            boolean[] reference = new boolean[n], anyHit = new boolean[n], plain = new boolean[n];
+            try (CpuTraceScene s = scene(ts, 2, true)) {
+                closestHitsOnly(s).occluded(rays[0], rays[1], n, 30, fog, reference);
+                s.occluded(rays[0], rays[1], n, 30, fog, anyHit);
+                s.occluded(rays[0], rays[1], n, 30, null, plain);
+            }
+            assertArrayEquals(reference, anyHit, perOrigin + " per origin");
+            int through = 0;
+            for (int r = 0; r < n; r++) {
+                through += plain[r] && !anyHit[r] ? 1 : 0;
+                assertFalse(anyHit[r] && !plain[r], "looking through objects never blocks a ray: " + r);
+            }
+            assertTrue(through > n / 20, "rays only the looked-through objects block: " + through);
+        }
+    }
+
+    /** A box behind a fog box along +x: the fog alone blocks nothing, the box does, within reach only. */
+    @Test
+    void aSolidBehindALookedThroughVolumeStillBlocks() {
+        TestScene ts = new TestScene();
+        int fogBox = ts.add(new Shape.Box(1, 5, 5), Pose.translation(5, 0, 0));
+        ts.add(new Shape.Box(1, 1, 1), Pose.translation(10, 0, 0));
+        ts.add(new Shape.Plane(), Pose.translation(0, 0, -3));
+        BitSet fog = new BitSet();
+        fog.set(fogBox);
+        double[] o = {0, 0, 0, 0, 3, 0, 0, 0, 0}, d = {1, 0, 0, 1, 0, 0, 0, 0, -1};
+        try (CpuTraceScene s = scene(ts, 1, false)) {
+            boolean[] out = new boolean[3];
+            s.occluded(o, d, 3, 100, fog, out);
+            assertArrayEquals(new boolean[] {true, false, true}, out, "the box at 9 m; beside it the fog only; the ground");
+            s.occluded(o, d, 3, 8.9, fog, out);
+            assertArrayEquals(new boolean[] {false, false, true}, out, "the box's face at 9 m lies beyond 8.9 m");
+            s.occluded(o, d, 3, 9.01, fog, out);
+            assertTrue(out[0], "within 9.01 m");
+            s.occluded(o, d, 3, 100, null, out);
+            assertArrayEquals(new boolean[] {true, true, true}, out, "nothing looked through: the fog blocks");
+            BitSet ground = new BitSet();
+            ground.set(2);
+            s.occluded(o, d, 3, 100, ground, out);
+            assertArrayEquals(new boolean[] {true, true, false}, out, "a looked-through plane");
+            closestHitsOnly(s).occluded(o, d, 3, 100, ground, out);
+            assertArrayEquals(new boolean[] {true, true, false}, out, "the contract's default");
+        }
+    }
+
+    @Test
+    void rejectsAnAnswerArrayShorterThanTheRays() {
+        TestScene ts = new TestScene();
+        ts.add(new Shape.Sphere(1), Pose.translation(3, 0, 0));
+        try (CpuTraceScene s = scene(ts, 1, true)) {
+            double[] o = new double[6], d = {1, 0, 0, 1, 0, 0};
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> s.occluded(o, d, 2, 10, null, new boolean[1]));
+            assertEquals("count must be in [0, 1], got 2", e.getMessage());
+            e = assertThrows(IllegalArgumentException.class, () -> s.occluded(o, d, 2, 0, null, new boolean[2]));
+            assertEquals("maxDistance must be > 0, got 0.0", e.getMessage());
+            e = assertThrows(IllegalArgumentException.class,
+                    () -> s.occluded(o, new double[] {1, 0, 0, 2, 0, 0}, 2, 10, null, new boolean[2]));
+            assertEquals("directions of ray 1 must be a unit vector, |d|^2 = 4.0", e.getMessage());
+            assertThrows(IllegalArgumentException.class,
+                    () -> closestHitsOnly(s).occluded(o, d, 2, 10, null, new boolean[1]));
+        }
+    }
+
+    private static CpuTraceScene scene(TestScene ts, int threads, boolean packets) {
+        CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, threads);
+        s.packets = packets;
+        s.update(ts, 0);
+        return s;
+    }
+
+    /** {@code s} behind the contract alone: its occlusion query is the interface's default, over closest hits. */
+    private static TraceScene closestHitsOnly(TraceScene s) {
+        return new TraceScene() {
+            @Override
+            public void update(SceneView scene, double t) {
+                s.update(scene, t);
+            }
+
+            @Override
+            public void closestHit(double[] origins, double[] directions, int count, double maxDistance, HitBuffer out) {
+                s.closestHit(origins, directions, count, maxDistance, out);
+            }
+
+            @Override
+            public void close() {
+                // s is closed by its owner
+            }
+        };
+    }
+
+    /** A ground plane, a mesh and 90 boxes, spheres and cylinders in a 24 m cube. */
+    private static TestScene scene(Random rnd) {
+        TestScene ts = new TestScene();
+        ts.add(new Shape.Plane(), Pose.translation(0, 0, -12));
+        ts.add(CpuTraceSceneTest.randomMesh(rnd, 600), new Pose(new Vec3(1, 2, 3), Quat.rollPitchYaw(0.3, 0.2, 0.1)));
+        for (int k = 0; k < 90; k++) {
+            Vec3 p = new Vec3(24 * rnd.nextDouble() - 12, 24 * rnd.nextDouble() - 12, 24 * rnd.nextDouble() - 12);
+            Quat q = Quat.rollPitchYaw(rnd.nextDouble() * 6, rnd.nextDouble() * 6, rnd.nextDouble() * 6);
+            Shape shape = switch (k % 3) {
+                case 0 -> new Shape.Box(0.3 + rnd.nextDouble(), 0.3 + rnd.nextDouble(), 0.3 + rnd.nextDouble());
+                case 1 -> new Shape.Sphere(0.3 + rnd.nextDouble());
+                default -> new Shape.Cylinder(0.3 + rnd.nextDouble(), 0.5 + rnd.nextDouble());
+            };
+            ts.add(shape, new Pose(p, q));
+        }
+        return ts;
+    }
+}
