@@ -65,7 +65,7 @@ class BenchIT {
         assertTrue(r.output().contains("--threads must be an integer in [1, 1024], got '0'"), r.output());
         r = Sensorsim.run(work, "sensorsim.jar", "bench", "--only", "raytrace,gpu");
         assertEquals(2, r.code(), r.output());
-        assertTrue(r.output().contains("--only takes raytrace, lidar, imu, demo"), r.output());
+        assertTrue(r.output().contains("--only takes raytrace, lidar, camera, imu, demo"), r.output());
         Files.writeString(work.resolve("bad.json"), "{\"figures\": 3}");
         r = Sensorsim.run(work, "sensorsim.jar", "bench", "--peer", "bad.json");
         assertEquals(2, r.code(), r.output());

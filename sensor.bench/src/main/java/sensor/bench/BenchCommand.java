@@ -32,7 +32,7 @@ import sensor.api.raytrace.RaytraceBackend;
  */
 @Component(service = ToIntFunction.class, property = "sensorsim.command=bench")
 public class BenchCommand implements ToIntFunction<String[]> {
-    static final Set<String> SECTIONS = Set.of("raytrace", "lidar", "imu", "demo");
+    static final Set<String> SECTIONS = Set.of("raytrace", "lidar", "camera", "imu", "demo");
     private static final String USAGE = """
             Usage: sensorsim bench [--quick] [--threads N] [--json FILE] [--peer FILE] [--only SECTIONS]
                                    [--backend ID] [--demo FILE]
@@ -42,9 +42,10 @@ public class BenchCommand implements ToIntFunction<String[]> {
               --json FILE      also write {"machine": {...}, "figures": [{"name", "value", "unit"}]} to FILE
               --peer FILE      a peer's figures in the same format (sensor.bench/peer/run-embree.sh writes Embree's):
                                printed beside ours with the ratio, and kept in --json under "peer"
-              --only SECTIONS  comma-separated subset of raytrace, lidar, imu, demo (default: all)
+              --only SECTIONS  comma-separated subset of raytrace, lidar, camera, imu, demo
+                               (default: all)
               --backend ID     raytrace backend of the raytrace section (default cpu-bvh)
-              --demo FILE      scenario of the demo figure (default distro/scenarios/demo.yaml)
+              --demo FILE      scenario of the demo and camera figures (default distro/scenarios/demo.yaml)
             """;
 
     @Reference
@@ -100,7 +101,7 @@ public class BenchCommand implements ToIntFunction<String[]> {
                     only = Set.of(v.split(","));
                     for (String s : only) {
                         if (!SECTIONS.contains(s)) {
-                            throw new IllegalArgumentException("--only takes raytrace, lidar, imu, demo (comma-separated), "
+                            throw new IllegalArgumentException("--only takes raytrace, lidar, camera, imu, demo (comma-separated), "
                                     + "got '" + s + "'");
                         }
                     }
@@ -131,7 +132,7 @@ public class BenchCommand implements ToIntFunction<String[]> {
             if (o.json != null && !Files.isDirectory(o.json.toAbsolutePath().getParent())) {
                 throw new IllegalArgumentException("--json " + o.json + ": its folder does not exist");
             }
-            if (o.only.contains("demo") && !Files.isRegularFile(o.demo)) {
+            if ((o.only.contains("demo") || o.only.contains("camera")) && !Files.isRegularFile(o.demo)) {
                 throw new IllegalArgumentException("--demo " + o.demo + ": no such scenario file (run from the "
                         + "repository's root, give --demo FILE, or leave the demo out with --only)");
             }
@@ -153,6 +154,10 @@ public class BenchCommand implements ToIntFunction<String[]> {
             if (o.only.contains("lidar")) {
                 RuntimeFigures.measureLidar(env, loader, work, o.threads, o.quick ? 3 : 10, o.quick ? 1 : 3, report, out);
                 RuntimeFigures.measureCatalog(env, loader, work, o.quick ? 2 : 10, o.quick ? 1 : 3, report, out);
+            }
+            if (o.only.contains("camera")) {
+                RuntimeFigures.measureCamera(env, loader, o.demo, work, o.threads, o.quick ? 20 : 100, o.quick ? 1 : 2,
+                        report, out);
             }
             if (o.only.contains("imu")) {
                 RuntimeFigures.measureImu(env, loader, work, o.quick ? 2 : 10, o.quick ? 1 : 3, report, out);

@@ -137,6 +137,51 @@ final class RuntimeFigures {
         }
     }
 
+    /**
+     * Camera figure: the demo's town seen by one 640 × 480 camera at 10 Hz on the demo's car (1 ray per pixel, sun
+     * shadows, mirror rays, fog), nothing else; frames per wall second over the first {@code frames} frames of the
+     * drive (the scenario loaded afresh for each pass, the first frame's scene build included), the best of {@code reps}
+     * passes, on 1 and {@code threads} threads.
+     */
+    static void measureCamera(SensorEnvironment env, ScenarioLoader loader, Path demo, Path work, int threads, int frames,
+            int reps, Report report, PrintStream out) throws IOException {
+        out.printf(Locale.ROOT, "camera: 640x480 at 10 Hz on the car of %s, %d frames a pass%n", demo, frames);
+        String town = Files.readString(demo);
+        for (int t : threads == 1 ? new int[] {1} : new int[] {1, threads}) {
+            Path file = work.resolve("camera.yaml");
+            Files.writeString(file, cameraScenario(town, demo.toAbsolutePath().getParent(), t));
+            double best = Double.MAX_VALUE;
+            for (int rep = 0; rep < reps; rep++) {
+                loader.load(file);
+                try {
+                    long t0 = System.nanoTime();
+                    env.advance(frames * 0.1);
+                    best = Math.min(best, (System.nanoTime() - t0) * 1e-9);
+                } finally {
+                    clear(env);
+                }
+            }
+            report.add("camera.fps." + t + "t", frames / best, "frames/s");
+        }
+    }
+
+    /**
+     * The scenario {@code town} (its mesh files resolved against {@code dir}) with its sensors replaced by one camera on
+     * its body {@code car}: {@code distro/batches/camera-fps.yaml}'s camera.
+     */
+    static String cameraScenario(String town, Path dir, int threads) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^sensors:.*\\R(?:[ \\t#-].*\\R?|\\R)*").matcher(town);
+        if (!m.find()) {
+            throw new IllegalArgumentException("camera: " + dir + ": the demo scenario has no sensors section to replace");
+        }
+        String sensors = "sensors:\n  - {id: camera, type: camera, body: car, pose: {position: [0.6, 0, 1.7]}, frequency: 10,\n"
+                + "     config: {width: 640, height: 480, horizontalFov: 90, threads: " + threads + "}}\n";
+        String meshes = java.util.regex.Pattern.compile("(file:\\s*)([^\\s,}]+)").matcher(town.substring(0, m.start())
+                + sensors + town.substring(m.end())).replaceAll(r -> r.group(1)
+                        + java.util.regex.Matcher.quoteReplacement(dir.resolve(r.group(2)).toString()));
+        return meshes;
+    }
+
     /** IMU figure: {@code seconds} simulated per pass, {@code reps} passes. */
     static void measureImu(SensorEnvironment env, ScenarioLoader loader, Path work, double seconds, int reps, Report report,
             PrintStream out) throws IOException {

@@ -38,7 +38,7 @@ class BenchCommandTest {
         assertEquals("--threads must be an integer in [1, 1024], got 'two'", message("--threads", "two"));
         assertEquals("--json needs a value", message("--json"));
         assertEquals("unknown option '--fast'", message("--fast"));
-        assertEquals("--only takes raytrace, lidar, imu, demo (comma-separated), got 'camera'", message("--only", "lidar,camera"));
+        assertEquals("--only takes raytrace, lidar, camera, imu, demo (comma-separated), got 'gpu'", message("--only", "lidar,gpu"));
     }
 
     private static String message(String... args) {
