@@ -32,11 +32,16 @@ class LauncherIT {
 
     /** {@code sh target/sensorsim args...} in {@code work} with this JVM's JDK as JAVA_HOME. */
     private Sensorsim.Run launch(String javaOpts, String... args) throws Exception {
+        return launchWith(Path.of(System.getProperty("java.home")), javaOpts, args);
+    }
+
+    /** The same with the JDK at {@code javaHome}. */
+    private Sensorsim.Run launchWith(Path javaHome, String javaOpts, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("sh", LAUNCHER.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("JAVA_HOME", javaHome.toString());
         pb.environment().remove("JDK_JAVA_OPTIONS");
         if (javaOpts != null) {
             pb.environment().put("JAVA_OPTS", javaOpts);
@@ -117,5 +122,45 @@ class LauncherIT {
         assertEquals(0, r.code(), r.output());
         assertTrue(r.output().contains("raytrace: cpu-bvh: vector (jdk.incubator.vector, "), r.output());
         assertEquals(1, r.output().lines().filter(l -> l.startsWith("raytrace: ")).count(), r.output());
+    }
+
+    /**
+     * JDK 17 is the floor, not the ceiling: where a JDK 24 or later is installed beside it (a Temurin 25 on the build
+     * machines), the distribution boots and runs the demo on it, vector path included (bnd's launcher from 7.2.3, which
+     * no longer sets a security Policy, and an ASM that reads Java 25 classes for SPI Fly's weaving).
+     */
+    @Test
+    void aNewerJdkRunsTheDemoToo() throws Exception {
+        Path jdk = newerJdk();
+        org.junit.jupiter.api.Assumptions.assumeTrue(jdk != null, "no JDK 24 or later under /usr/lib/jvm");
+        Sensorsim.Run r = launchWith(jdk, null, "run", DEMO.toString(), "--out", "out", "--duration", "0.3");
+        assertEquals(0, r.code(), r.output());
+        assertTrue(r.output().contains("raytrace: cpu-bvh: vector (jdk.incubator.vector, "), r.output());
+        assertTrue(!r.output().contains("SEVERE") && !r.output().contains("Exception"), r.output());
+        assertTrue(Files.isRegularFile(work.resolve("out/run-manifest.json")), r.output());
+    }
+
+    /** The newest JDK of feature version 24 or later under /usr/lib/jvm (its {@code release} file), or null. */
+    private static Path newerJdk() throws Exception {
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvms)) {
+            return null;
+        }
+        Path best = null;
+        int bestVersion = 23;
+        try (var dirs = Files.list(jvms)) {
+            for (Path d : (Iterable<Path>) dirs::iterator) {
+                Path release = d.resolve("release");
+                if (!Files.isRegularFile(release) || !Files.isExecutable(d.resolve("bin/java"))) {
+                    continue;
+                }
+                var m = java.util.regex.Pattern.compile("JAVA_VERSION=\"(\\d+)").matcher(Files.readString(release));
+                if (m.find() && Integer.parseInt(m.group(1)) > bestVersion) {
+                    bestVersion = Integer.parseInt(m.group(1));
+                    best = d;
+                }
+            }
+        }
+        return best;
     }
 }

@@ -61,6 +61,9 @@ final class VectorRelaunch {
         cmd.add(javaCommand.get());
         cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         cmd.add("-D" + PARENT + "=" + ProcessHandle.current().pid());
+        if (Runtime.version().feature() >= 24) { // the framework's sun.misc.Unsafe use, allowed without a warning
+            cmd.add("--sun-misc-unsafe-memory-access=allow");
+        }
         cmd.addAll(List.of("--add-modules", MODULE, "-jar", jar.toString()));
         cmd.addAll(Arrays.asList(args));
         return Optional.of(cmd);
