@@ -369,7 +369,7 @@ class CpuTraceSceneTest {
     }
 
     /** A scene with every shape kind, some rotated. */
-    private static TestScene mixedScene(Random rnd) {
+    static TestScene mixedScene(Random rnd) {
         TestScene ts = new TestScene();
         ts.add(new Shape.Plane(), Pose.translation(0, 0, -12));
         ts.add(randomMesh(rnd, 800), new Pose(new Vec3(1, 2, 3), TILT));

@@ -12,8 +12,6 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 import sensor.api.geom.Pose;
-import sensor.api.geom.Quat;
-import sensor.api.geom.Vec3;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.TraceScene;
 import sensor.api.scene.SceneView;
@@ -27,7 +25,7 @@ class OcclusionTest {
     @Test
     void withoutLookThroughARayIsBlockedExactlyWhenItHasAClosestHit() {
         Random rnd = new Random(21);
-        TestScene ts = scene(rnd);
+        TestScene ts = CpuTraceSceneTest.mixedScene(rnd);
         for (int perOrigin : new int[] {1, 8, 1500}) { // scattered (shadow rays), lidar-like packets, long runs
             int n = 12_000;
             double[][] rays = CpuTraceSceneTest.randomRays(rnd, n, perOrigin);
@@ -54,9 +52,9 @@ class OcclusionTest {
     @Test
     void lookedThroughObjectsAgreeWithClosestHitsSteppedPastThem() {
         Random rnd = new Random(22);
-        TestScene ts = scene(rnd);
+        TestScene ts = CpuTraceSceneTest.mixedScene(rnd);
         BitSet fog = new BitSet();
-        for (int i = 0; i < ts.objects.size(); i += 3) { // the plane, the mesh and every third small shape
+        for (int i = 0; i < ts.objects.size(); i += 3) { // the plane, the mesh (below) and every third small shape
             fog.set(i);
         }
         fog.set(1);
@@ -152,23 +150,5 @@ class OcclusionTest {
                 // s is closed by its owner
             }
         };
-    }
-
-    /** A ground plane, a mesh and 90 boxes, spheres and cylinders in a 24 m cube. */
-    private static TestScene scene(Random rnd) {
-        TestScene ts = new TestScene();
-        ts.add(new Shape.Plane(), Pose.translation(0, 0, -12));
-        ts.add(CpuTraceSceneTest.randomMesh(rnd, 600), new Pose(new Vec3(1, 2, 3), Quat.rollPitchYaw(0.3, 0.2, 0.1)));
-        for (int k = 0; k < 90; k++) {
-            Vec3 p = new Vec3(24 * rnd.nextDouble() - 12, 24 * rnd.nextDouble() - 12, 24 * rnd.nextDouble() - 12);
-            Quat q = Quat.rollPitchYaw(rnd.nextDouble() * 6, rnd.nextDouble() * 6, rnd.nextDouble() * 6);
-            Shape shape = switch (k % 3) {
-                case 0 -> new Shape.Box(0.3 + rnd.nextDouble(), 0.3 + rnd.nextDouble(), 0.3 + rnd.nextDouble());
-                case 1 -> new Shape.Sphere(0.3 + rnd.nextDouble());
-                default -> new Shape.Cylinder(0.3 + rnd.nextDouble(), 0.5 + rnd.nextDouble());
-            };
-            ts.add(shape, new Pose(p, q));
-        }
-        return ts;
     }
 }
