@@ -176,10 +176,9 @@ final class RuntimeFigures {
         }
         String sensors = "sensors:\n  - {id: camera, type: camera, body: car, pose: {position: [0.6, 0, 1.7]}, frequency: 10,\n"
                 + "     config: {width: 640, height: 480, horizontalFov: 90, threads: " + threads + "}}\n";
-        String meshes = java.util.regex.Pattern.compile("(file:\\s*)([^\\s,}]+)").matcher(town.substring(0, m.start())
-                + sensors + town.substring(m.end())).replaceAll(r -> r.group(1)
+        return java.util.regex.Pattern.compile("(file:\\s*)([^\\s,}]+)").matcher(town.substring(0, m.start()) + sensors
+                + town.substring(m.end())).replaceAll(r -> r.group(1)
                         + java.util.regex.Matcher.quoteReplacement(dir.resolve(r.group(2)).toString()));
-        return meshes;
     }
 
     /** IMU figure: {@code seconds} simulated per pass, {@code reps} passes. */
