@@ -23,7 +23,6 @@ class DefaultOcclusionTest {
 
             @Override
             public void closestHit(double[] o, double[] d, int count, double max, HitBuffer out) {
-                TraceScene.checkClosestHit(o, d, count, max, out);
                 for (int r = 0; r < count; r++) {
                     out.distance[r] = Double.POSITIVE_INFINITY;
                     out.objectIndex[r] = -1;
@@ -85,6 +84,27 @@ class DefaultOcclusionTest {
     }
 
     @Test
+    void closestHitArgumentsAreNamed() {
+        HitBuffer out = new HitBuffer(1);
+        double[] d = {1, 0, 0, 1, 0, 0};
+        assertEquals("count must be in [0, 1], got 2", assertThrows(IllegalArgumentException.class,
+                () -> TraceScene.checkClosestHit(new double[6], d, 2, 10, out)).getMessage(), "a hit buffer for one");
+        assertEquals("count must be in [0, 1], got 2", assertThrows(IllegalArgumentException.class,
+                () -> TraceScene.checkClosestHit(new double[3], d, 2, 10, new HitBuffer(2))).getMessage(), "origins");
+        assertEquals("count must be in [0, 1], got 2", assertThrows(IllegalArgumentException.class,
+                () -> TraceScene.checkClosestHit(new double[6], new double[3], 2, 10, new HitBuffer(2))).getMessage());
+        assertEquals("maxDistance must be > 0, got 0.0", assertThrows(IllegalArgumentException.class,
+                () -> TraceScene.checkClosestHit(new double[3], d, 1, 0, out)).getMessage());
+        TraceScene.checkClosestHit(new double[3], d, 1, 10, out);
+        TraceScene.checkClosestHit(new double[0], new double[0], 0, 10, new HitBuffer(0));
+        double c = Math.sqrt(1 / 3.0);
+        TraceScene.checkClosestHit(new double[3], new double[] {c, -c, c}, 1, 10, out);
+        assertEquals("directions of ray 0 must be a unit vector, |d|^2 = " + (3 * 0.36), assertThrows(
+                IllegalArgumentException.class, () -> TraceScene.checkClosestHit(new double[3], new double[] {0.6, 0.6, 0.6},
+                        1, 10, out)).getMessage());
+    }
+
+    @Test
     void badArgumentsAreNamed() {
         TraceScene s = walls(2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -99,6 +119,22 @@ class DefaultOcclusionTest {
         e = assertThrows(IllegalArgumentException.class,
                 () -> s.occluded(new double[] {0, Double.NaN, 0}, new double[] {1, 0, 0}, 1, 10, null, new boolean[1]));
         assertEquals("origins of ray 0 must be finite", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> s.occluded(new double[3], new double[] {1, 0, 0}, 1, 0, null, new boolean[1]));
+        assertEquals("maxDistance must be > 0, got 0.0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> s.occluded(new double[3], new double[] {1, 0, 0, 1, 0, 0}, 2, 10, null, new boolean[2]));
+        assertEquals("count must be in [0, 1], got 2", e.getMessage(), "origins for one ray");
+        e = assertThrows(IllegalArgumentException.class,
+                () -> s.occluded(new double[6], new double[] {1, 0, 0, 1, 0}, 2, 10, null, new boolean[2]));
+        assertEquals("count must be in [0, 1], got 2", e.getMessage(), "directions for one ray");
+        double over = Math.sqrt(1 + 1.2e-4), within = Math.sqrt(1 + 0.8e-4);
+        e = assertThrows(IllegalArgumentException.class,
+                () -> s.occluded(new double[3], new double[] {over, 0, 0}, 1, 10, null, new boolean[1]));
+        assertEquals("directions of ray 0 must be a unit vector, |d|^2 = " + over * over, e.getMessage());
+        s.occluded(new double[3], new double[] {within, 0, 0}, 1, 10, null, new boolean[1]);
+        s.occluded(new double[3], new double[] {0, -within, 0}, 1, 10, null, new boolean[1]);
+        s.occluded(new double[0], new double[0], 0, 10, null, new boolean[0]);
         assertThrows(IllegalArgumentException.class, () -> s.occluded(null, new double[3], 0, 10, null, new boolean[0]));
         assertThrows(IllegalArgumentException.class, () -> s.occluded(new double[3], new double[3], 0, 10, null, null));
     }
