@@ -1,6 +1,12 @@
 package sensor.lidar;
 
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+import sensor.api.ComputePool;
 
 import sensor.api.lidar.OutputNoise;
 import sensor.api.lidar.OutputNoiseType;
@@ -17,14 +23,21 @@ import sensor.lidar.api.NoiseConfigs.DistanceNoise;
 public final class NoiseStages {
     private NoiseStages() {}
 
+    /** Indices per task on the pool: a frame's points in a few dozen tasks, each long enough to pay its hand-over. */
+    static final int CHUNK = 4096;
+
     /**
-     * Runs {@code body} over {@code [0, n)} in the calling thread (a few nanoseconds a point; the runtime's one
-     * pool is kept for tracing): every index draws its own counter-based numbers.
+     * Runs {@code body} over {@code [0, n)} in chunks on the runtime's pool ({@code null}: the calling thread). Every
+     * index draws its own counter-based numbers and writes only its own entries, so the result is the same on any
+     * number of threads.
      */
-    static void forEach(int n, java.util.function.IntConsumer body) {
-        for (int i = 0; i < n; i++) {
-            body.accept(i);
-        }
+    static void forEach(ComputePool pool, int n, java.util.function.IntConsumer body) {
+        ComputePool p = pool != null ? pool : ComputePool.serial();
+        p.run((n + CHUNK - 1) / CHUNK, p.parallelism(), c -> {
+            for (int i = c * CHUNK, end = Math.min(n, i + CHUNK); i < end; i++) {
+                body.accept(i);
+            }
+        });
     }
 
     /** Rotates (x, y, z) at {@code v[o..o+2]} about a lidar axis by {@code a}. */
@@ -44,6 +57,11 @@ public final class NoiseStages {
      */
     @Component(service = RayDistortionType.class, property = RayDistortionType.ID_PROPERTY + "=ray-angle-gaussian")
     public static final class RayAngle implements RayDistortionType<AngularNoise> {
+        /** The runtime's worker pool (absent outside a framework: the calling thread). */
+        @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+                policyOption = ReferencePolicyOption.GREEDY)
+        volatile ComputePool pool;
+
         @Override public String id() { return "ray-angle-gaussian"; }
         @Override public Class<AngularNoise> configType() { return AngularNoise.class; }
         @Override public AngularNoise defaultConfig() { return new AngularNoise(Axis.Z, 0, 0.001); }
@@ -51,7 +69,7 @@ public final class NoiseStages {
 
         @Override
         public RayDistortion create(AngularNoise c) {
-            return (RayBuffer rays, CounterRandom random, long step) -> forEach(rays.size(), i -> {
+            return (RayBuffer rays, CounterRandom random, long step) -> forEach(pool, rays.size(), i -> {
                 double a = random.gaussian(step, rays.patternIndex[i], 0, c.mean(), c.sigma());
                 rotate(c.axis(), a, rays.directions, 3 * i);
             });
@@ -61,6 +79,11 @@ public final class NoiseStages {
     /** Hitpoint-based angular noise [N-2]: each point rotated about the axis through the lidar origin. */
     @Component(service = OutputNoiseType.class, property = OutputNoiseType.ID_PROPERTY + "=hitpoint-angle-gaussian")
     public static final class HitpointAngle implements OutputNoiseType<AngularNoise> {
+        /** The runtime's worker pool (absent outside a framework: the calling thread). */
+        @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+                policyOption = ReferencePolicyOption.GREEDY)
+        volatile ComputePool pool;
+
         @Override public String id() { return "hitpoint-angle-gaussian"; }
         @Override public Class<AngularNoise> configType() { return AngularNoise.class; }
         @Override public AngularNoise defaultConfig() { return new AngularNoise(Axis.Z, 0, 0.001); }
@@ -68,7 +91,7 @@ public final class NoiseStages {
 
         @Override
         public OutputNoise create(AngularNoise c) {
-            return (PointBuffer p, CounterRandom random, long step) -> forEach(p.count(), i -> {
+            return (PointBuffer p, CounterRandom random, long step) -> forEach(pool, p.count(), i -> {
                 double a = random.gaussian(step, p.patternIndex[i], 1, c.mean(), c.sigma());
                 double[] v = {p.xyz[3 * i], p.xyz[3 * i + 1], p.xyz[3 * i + 2]};
                 rotate(c.axis(), a, v, 0);
@@ -80,6 +103,11 @@ public final class NoiseStages {
     /** Distance noise [L-DN]: each point moved along its ray by N(μ, (σ_base + σ_slope·x)²). */
     @Component(service = OutputNoiseType.class, property = OutputNoiseType.ID_PROPERTY + "=distance-gaussian")
     public static final class Distance implements OutputNoiseType<DistanceNoise> {
+        /** The runtime's worker pool (absent outside a framework: the calling thread). */
+        @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+                policyOption = ReferencePolicyOption.GREEDY)
+        volatile ComputePool pool;
+
         @Override public String id() { return "distance-gaussian"; }
         @Override public Class<DistanceNoise> configType() { return DistanceNoise.class; }
         @Override public DistanceNoise defaultConfig() { return new DistanceNoise(0, 0.01, 0.0005); }
@@ -87,7 +115,7 @@ public final class NoiseStages {
 
         @Override
         public OutputNoise create(DistanceNoise c) {
-            return (PointBuffer p, CounterRandom random, long step) -> forEach(p.count(), i -> {
+            return (PointBuffer p, CounterRandom random, long step) -> forEach(pool, p.count(), i -> {
                 double x = p.distance[i];
                 if (!(x > 0)) {
                     return;

@@ -1,5 +1,6 @@
 package sensor.lidar;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -95,6 +96,51 @@ class NoiseStagesTest {
                 assertEquals(4.0 / 3, p.xyz[3 * i + 1] / (double) p.xyz[3 * i], 1e-5, "its direction is kept");
             }
             assertNormal(added, mean, base + slope * x, "distance error at " + x + " m");
+        }
+    }
+
+    /** On the runtime's pool of threads each stage moves every point and ray exactly as on the calling thread. */
+    @Test
+    void theStagesGiveTheSameBuffersOnAPoolOfThreads() {
+        int n = 3 * NoiseStages.CHUNK + 17; // a partial last chunk
+        java.util.concurrent.ForkJoinPool workers = new java.util.concurrent.ForkJoinPool(3);
+        sensor.env.ForkJoinComputePool threads = new sensor.env.ForkJoinComputePool(workers);
+        try {
+            PointBuffer[] points = new PointBuffer[2];
+            RayBuffer[] rays = new RayBuffer[2];
+            for (int run = 0; run < 2; run++) {
+                NoiseStages.RayAngle rayAngle = new NoiseStages.RayAngle();
+                NoiseStages.HitpointAngle hitpointAngle = new NoiseStages.HitpointAngle();
+                NoiseStages.Distance distance = new NoiseStages.Distance();
+                if (run == 1) {
+                    rayAngle.pool = hitpointAngle.pool = distance.pool = threads;
+                }
+                PointBuffer p = new PointBuffer(n);
+                RayBuffer r = new RayBuffer(n);
+                for (int i = 0; i < n; i++) {
+                    double a = i * 1e-3;
+                    p.xyz[3 * i] = (float) (20 * Math.cos(a));
+                    p.xyz[3 * i + 1] = (float) (20 * Math.sin(a));
+                    p.distance[i] = 20;
+                    p.patternIndex[i] = i;
+                    r.directions[3 * i] = Math.cos(a);
+                    r.directions[3 * i + 1] = Math.sin(a);
+                    r.patternIndex[i] = i;
+                }
+                p.count(n);
+                rayAngle.create(new AngularNoise(Axis.Y, 0, 0.01)).distort(r, RANDOM, 1);
+                hitpointAngle.create(new AngularNoise(Axis.Z, 0, 0.01)).apply(p, RANDOM, 1);
+                distance.create(new DistanceNoise(0, 0.05, 0.001)).apply(p, RANDOM, 1);
+                points[run] = p;
+                rays[run] = r;
+            }
+            assertArrayEquals(points[0].xyz, points[1].xyz);
+            assertArrayEquals(points[0].distance, points[1].distance);
+            assertArrayEquals(rays[0].directions, rays[1].directions);
+            assertTrue(points[0].distance[n - 1] != 20, "the last, partial chunk is noised too");
+            assertTrue(rays[0].directions[3 * n - 1] != 0, "and its rays turned");
+        } finally {
+            workers.shutdownNow();
         }
     }
 
