@@ -1,6 +1,7 @@
 package sensor.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -44,6 +45,12 @@ class McapZstdTest {
             if (McapFile.NATIVE_ZSTD) {
                 assertArrayEquals(records, com.github.luben.zstd.Zstd.decompress(frame, records.length));
             }
+        }
+        if (McapFile.NATIVE_ZSTD) {
+            assertArrayEquals(com.github.luben.zstd.Zstd.compress(records, 1), McapFile.zstd(records, true),
+                    "the native path writes level 1");
+            assertFalse(java.util.Arrays.equals(McapFile.zstd(records, true), McapFile.zstd(records, false)),
+                    "the fallback is aircompressor's encoder");
         }
     }
 }

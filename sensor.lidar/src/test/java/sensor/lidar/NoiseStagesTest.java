@@ -118,10 +118,11 @@ class NoiseStagesTest {
                 PointBuffer p = new PointBuffer(n);
                 RayBuffer r = new RayBuffer(n);
                 for (int i = 0; i < n; i++) {
-                    double a = i * 1e-3;
-                    p.xyz[3 * i] = (float) (20 * Math.cos(a));
-                    p.xyz[3 * i + 1] = (float) (20 * Math.sin(a));
-                    p.distance[i] = 20;
+                    double a = i * 1e-3, b = 0.3 * Math.sin(i);
+                    p.xyz[3 * i] = (float) (20 * Math.cos(a) * Math.cos(b));
+                    p.xyz[3 * i + 1] = (float) (20 * Math.sin(a) * Math.cos(b));
+                    p.xyz[3 * i + 2] = (float) (20 * Math.sin(b));
+                    p.distance[i] = i == 5 ? 0 : 20; // a point without a distance keeps its place
                     p.patternIndex[i] = i;
                     r.directions[3 * i] = Math.cos(a);
                     r.directions[3 * i + 1] = Math.sin(a);
@@ -134,6 +135,13 @@ class NoiseStagesTest {
                 points[run] = p;
                 rays[run] = r;
             }
+            for (int i = 0; i < n; i++) { // each point lies at its new distance from the lidar
+                PointBuffer q = points[1];
+                double r = Math.sqrt(q.xyz[3 * i] * q.xyz[3 * i] + q.xyz[3 * i + 1] * q.xyz[3 * i + 1]
+                        + (double) q.xyz[3 * i + 2] * q.xyz[3 * i + 2]);
+                assertEquals(i == 5 ? 20 : q.distance[i], r, 1e-4, "point " + i);
+            }
+            assertEquals(0, points[1].distance[5]);
             assertArrayEquals(points[0].xyz, points[1].xyz);
             assertArrayEquals(points[0].distance, points[1].distance);
             assertArrayEquals(rays[0].directions, rays[1].directions);
@@ -141,6 +149,24 @@ class NoiseStagesTest {
             assertTrue(rays[0].directions[3 * n - 1] != 0, "and its rays turned");
         } finally {
             workers.shutdownNow();
+        }
+    }
+
+    /** A rotation about each axis agrees with Rodrigues' formula for a general vector (right-hand rule). */
+    @Test
+    void rotationsAgreeWithRodriguesFormula() {
+        double a = 0.7;
+        double[] v = {0.3, -1.2, 2.5};
+        for (Axis axis : Axis.values()) {
+            double[] k = axis == Axis.X ? new double[] {1, 0, 0} : axis == Axis.Y ? new double[] {0, 1, 0} : new double[] {0, 0, 1};
+            double[] cross = {k[1] * v[2] - k[2] * v[1], k[2] * v[0] - k[0] * v[2], k[0] * v[1] - k[1] * v[0]};
+            double dot = k[0] * v[0] + k[1] * v[1] + k[2] * v[2];
+            double[] got = v.clone();
+            NoiseStages.rotate(axis, a, got, 0);
+            for (int j = 0; j < 3; j++) {
+                double want = v[j] * Math.cos(a) + cross[j] * Math.sin(a) + k[j] * dot * (1 - Math.cos(a));
+                assertEquals(want, got[j], 1e-12, axis + " component " + j);
+            }
         }
     }
 
