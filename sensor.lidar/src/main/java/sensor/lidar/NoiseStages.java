@@ -7,7 +7,6 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 import sensor.api.ComputePool;
-
 import sensor.api.lidar.OutputNoise;
 import sensor.api.lidar.OutputNoiseType;
 import sensor.api.frame.PointBuffer;
