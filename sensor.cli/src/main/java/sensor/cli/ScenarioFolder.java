@@ -69,5 +69,4 @@ final class ScenarioFolder extends FolderWatch {
         String n = p.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
         return Files.isRegularFile(p) && !n.startsWith(".") && (n.endsWith(".yaml") || n.endsWith(".yml") || n.endsWith(".json"));
     }
-
 }

@@ -438,7 +438,7 @@ final class CpuTraceScene implements TraceScene {
             c.pInstance[i] = -1;
         }
         for (int k = 0; k < planeCount; k++) {
-            if (c.lookThrough != null && c.lookThrough.get(planeObject[k])) {
+            if (c.looksThrough(planeObject[k])) {
                 continue;
             }
             double nx = planeNormal[3 * k], ny = planeNormal[3 * k + 1], nz = planeNormal[3 * k + 2];
@@ -679,7 +679,7 @@ final class CpuTraceScene implements TraceScene {
 
     /** Tests instance {@code k} with the packet rays of {@code mask}, updating their best hits. */
     private void instancePacket(TraceContext c, int k, int mask) {
-        if (c.lookThrough != null && c.lookThrough.get(instObject[k])) {
+        if (c.looksThrough(instObject[k])) {
             return;
         }
         boolean identity = instIdentity[k], same = c.sameOrigin;
@@ -802,7 +802,7 @@ final class CpuTraceScene implements TraceScene {
         c.hitObject = -1;
         c.hitInstance = -1;
         for (int k = 0; k < planeCount; k++) {
-            if (c.lookThrough != null && c.lookThrough.get(planeObject[k])) {
+            if (c.looksThrough(planeObject[k])) {
                 continue;
             }
             double nx = planeNormal[3 * k], ny = planeNormal[3 * k + 1], nz = planeNormal[3 * k + 2];
@@ -910,7 +910,7 @@ final class CpuTraceScene implements TraceScene {
 
     /** Tests instance {@code k}, updating the best hit in {@code c}. */
     private void instance(TraceContext c, int k, double ox, double oy, double oz, double dx, double dy, double dz) {
-        if (c.lookThrough != null && c.lookThrough.get(instObject[k])) {
+        if (c.looksThrough(instObject[k])) {
             return;
         }
         double lox = ox, loy = oy, loz = oz, ldx = dx, ldy = dy, ldz = dz;

@@ -73,4 +73,9 @@ final class TraceContext extends Hit {
     boolean anyHit;
     /** Objects an occlusion query looks through (null: none). */
     java.util.BitSet lookThrough;
+
+    /** Whether the query in progress looks through object {@code object} (skips it untested). */
+    boolean looksThrough(int object) {
+        return lookThrough != null && lookThrough.get(object);
+    }
 }
