@@ -1,7 +1,5 @@
 package sensor.io;
 
-import java.awt.image.BufferedImage;
-import java.awt.image.WritableRaster;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,18 +17,9 @@ public final class CameraFiles {
 
     /** The RGB image. */
     public static void rgb(CameraImage img, OutputStream out) throws IOException {
-        BufferedImage b = new BufferedImage(img.width(), img.height(), BufferedImage.TYPE_3BYTE_BGR);
-        WritableRaster r = b.getRaster();
-        int[] px = new int[3];
-        for (int v = 0, p = 0; v < img.height(); v++) {
-            for (int u = 0; u < img.width(); u++, p++) {
-                px[0] = img.rgb()[3 * p] & 0xff;
-                px[1] = img.rgb()[3 * p + 1] & 0xff;
-                px[2] = img.rgb()[3 * p + 2] & 0xff;
-                r.setPixel(u, v, px);
-            }
-        }
-        Previews.png(b, out);
+        byte[] rgb = img.rgb();
+        int rowBytes = 3 * img.width();
+        Png.write(out, img.width(), img.height(), Png.RGB, 8, (v, s) -> System.arraycopy(rgb, v * rowBytes, s, 0, rowBytes));
     }
 
     /** Depth in millimetres, rounded; 0 where no surface was hit. */
@@ -59,13 +48,13 @@ public final class CameraFiles {
     }
 
     private static void grey16(CameraImage img, java.util.function.IntUnaryOperator value, OutputStream out) throws IOException {
-        BufferedImage b = new BufferedImage(img.width(), img.height(), BufferedImage.TYPE_USHORT_GRAY);
-        WritableRaster r = b.getRaster();
-        for (int v = 0, p = 0; v < img.height(); v++) {
-            for (int u = 0; u < img.width(); u++, p++) {
-                r.setSample(u, v, 0, value.applyAsInt(p));
+        int w = img.width();
+        Png.write(out, w, img.height(), Png.GREY, 16, (v, s) -> {
+            for (int u = 0, p = v * w; u < w; u++, p++) {
+                int sample = value.applyAsInt(p);
+                s[2 * u] = (byte) (sample >> 8);
+                s[2 * u + 1] = (byte) sample;
             }
-        }
-        Previews.png(b, out);
+        });
     }
 }

@@ -13,8 +13,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 
-import javax.imageio.ImageIO;
-
 /**
  * PNG previews drawn headless with java.awt: a lidar range image, a bird's-eye view and a plot of
  * time series (IMU signals).
@@ -26,16 +24,9 @@ public final class Previews {
 
     private Previews() {}
 
-    /**
-     * Encodes {@code img} as PNG through an in-memory cache: ImageIO's default file cache is closed by the JDK's
-     * shutdown hook, which would break the frame being written when SIGTERM arrives.
-     */
+    /** Encodes {@code img} (one of the types drawn here) as PNG, as ImageIO would ({@link Png}). */
     public static void png(BufferedImage img, OutputStream out) throws IOException {
-        try (javax.imageio.stream.ImageOutputStream cache = new javax.imageio.stream.MemoryCacheImageOutputStream(out)) {
-            if (!ImageIO.write(img, "png", cache)) {
-                throw new IOException("no PNG writer available");
-            }
-        }
+        Png.write(img, out);
     }
 
     /**
@@ -85,12 +76,10 @@ public final class Previews {
             }
         }
         BufferedImage img = new BufferedImage(cols, rows, BufferedImage.TYPE_BYTE_GRAY);
-        for (int r = 0; r < rows; r++) {
-            for (int c = 0; c < cols; c++) {
-                float v = best[r * cols + c];
-                int g = v <= 0 || maxRange <= 0 ? 0 : 1 + (int) Math.round(254 * Math.min(1, v / maxRange));
-                img.getRaster().setSample(c, r, 0, g);
-            }
+        byte[] grey = ((java.awt.image.DataBufferByte) img.getRaster().getDataBuffer()).getData();
+        for (int k = 0; k < rows * cols; k++) {
+            float v = best[k];
+            grey[k] = (byte) (v <= 0 || maxRange <= 0 ? 0 : 1 + (int) Math.round(254 * Math.min(1, v / maxRange)));
         }
         return img;
     }
@@ -157,6 +146,7 @@ public final class Previews {
         g.drawLine(cx, 10, cx, size - 10);
         g.drawLine(10, cy, size - 10, cy);
         int dot = p.n < 20_000 ? 2 : 1; // sparse clouds get bigger dots
+        int[] pixels = ((java.awt.image.DataBufferInt) img.getRaster().getDataBuffer()).getData();
         for (int i = 0; i < p.n; i++) {
             int px = (int) Math.round(cx - p.y[i] * scale);
             int py = (int) Math.round(cy - p.x[i] * scale);
@@ -164,7 +154,7 @@ public final class Previews {
             for (int dx = 0; dx < dot; dx++) {
                 for (int dy = 0; dy < dot; dy++) {
                     if (px + dx >= 0 && px + dx < size && py + dy >= 0 && py + dy < size) {
-                        img.setRGB(px + dx, py + dy, rgb);
+                        pixels[(py + dy) * size + px + dx] = rgb & 0xffffff;
                     }
                 }
             }
