@@ -68,6 +68,11 @@ final class RunJob {
         static Start now(Simulation env, List<SensorFrame> frames) {
             return new Start(env.time(), System.nanoTime(), RunJob.mounts(env), frames);
         }
+
+        /** The same start with its wall clock moved on by {@code nanos}: a pause (the estimate) the run does not count. */
+        Start paused(long nanos) {
+            return new Start(time, wallClock + nanos, mounts, frames);
+        }
     }
 
     /** As {@link #run(ScenarioBuilder.Built, Recorder, Path, RunManifest, BooleanSupplier)}, from {@code start}. */

@@ -72,7 +72,7 @@ final class ScenarioRun {
 
     /**
      * Lets every sensor sample once (at most 1 s of simulated time), keeps those frames as the run's first, and
-     * estimates the run's outputs from them. What a sensor can only find out when it samples (a joint it names that
+     * estimates the run's outputs from them (a pause the run's wall clock leaves out). What a sensor can only find out when it samples (a joint it names that
      * the world lacks, say) makes the scenario invalid too, located at that sensor's entry.
      */
     RunBudget.Estimate sampleAndEstimate() throws ScenarioException, IOException {
@@ -95,8 +95,13 @@ final class ScenarioRun {
         } finally {
             sim.removeOutputSink(collect);
         }
-        return RunBudget.estimate(sim, built, RunBudget.firstOfEach(first),
-                (dir, stride) -> recorders.open(dir, formats, stride, settings));
+        long estimating = System.nanoTime();
+        try {
+            return RunBudget.estimate(sim, built, RunBudget.firstOfEach(first),
+                    (dir, stride) -> recorders.open(dir, formats, stride, settings));
+        } finally {
+            start = start.paused(System.nanoTime() - estimating);
+        }
     }
 
     /** Opens the recorder of the scenario's formats in {@code dir} (created). */

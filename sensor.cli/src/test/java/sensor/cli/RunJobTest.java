@@ -99,4 +99,24 @@ class RunJobTest {
             assertTrue(err.toString().contains("stopped at t = "), err.toString());
         }
     }
+
+    @Test
+    void theRunsWallClockLeavesOutThePauseForTheEstimate() throws Exception {
+        Simulations factory = new Simulations();
+        factory.types().bindSensorType(new GroundTruthSensorType(), 0);
+        try (Simulation sim = factory.create("paused")) {
+            sim.addSensor(SensorSpec.of("g", "ground-truth", null, SensorMount.on(null, Pose.IDENTITY), 10));
+            Path scenario = Files.writeString(dir.resolve("s.yaml"), "version: 1\n");
+            // sampled from 30 s ago, 29 s of which went to the estimate: the run counts about 1 s
+            RunJob.Start start = new RunJob.Start(sim.time(), System.nanoTime() - 30_000_000_000L, RunJob.mounts(sim),
+                    List.of()).paused(29_000_000_000L);
+            new RunJob(sim, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                    0).run(new ScenarioBuilder.Built(1, List.of("csv"), 1, 1, false), counting(n -> { }), dir,
+                            new RunManifest("test", scenario, 0), () -> false, start);
+            java.util.regex.Matcher wall = java.util.regex.Pattern.compile("in ([0-9.]+) s wall").matcher(out.toString());
+            assertTrue(wall.find(), out.toString());
+            double seconds = Double.parseDouble(wall.group(1));
+            assertTrue(seconds >= 1 && seconds < 20, "about 1 s and the run's own time, not 30 s: " + seconds);
+        }
+    }
 }
