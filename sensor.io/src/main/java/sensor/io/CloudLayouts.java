@@ -63,7 +63,7 @@ final class CloudLayouts {
     }
 
     /** Fields one after the other without padding, as {@code PointCloud2Modifier.setPointCloud2Fields} lays them. */
-    private static Layout packed(List<Field> fields) {
+    static Layout packed(List<Field> fields) {
         int[] offsets = new int[fields.size()];
         int step = 0;
         for (int k = 0; k < fields.size(); k++) {

@@ -24,14 +24,10 @@ public final class PointCloudFiles {
 
     /** The points packed without padding, little-endian, in the order of {@link Points#fields()}. */
     private static ByteBuffer packed(Points p, List<Points.Field> cols) {
-        int stride = cols.stream().mapToInt(c -> c.kind().size).sum();
-        ByteBuffer b = ByteBuffer.allocate(p.n * stride).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < p.n; i++) {
-            for (Points.Field c : cols) {
-                c.kind().put(b, c.value().applyAsDouble(i));
-            }
-        }
-        return b.flip();
+        CloudLayouts.Layout layout = CloudLayouts.packed(cols);
+        ByteBuffer b = ByteBuffer.allocate(p.n * layout.step()).order(ByteOrder.LITTLE_ENDIAN);
+        Points.pack(cols, layout.offsets(), layout.step(), p.n, b);
+        return b;
     }
 
     /** PCD v0.7 (PCL): unorganised cloud (HEIGHT 1), identity viewpoint, DATA binary or ascii. */

@@ -76,6 +76,49 @@ public final class Points {
         }
     }
 
+    /**
+     * Packs {@code n} points into {@code out} (little-endian): field {@code k} of point {@code i} at byte
+     * {@code offsets[k] + i · step}. One field at a time, so each loop writes one kind.
+     */
+    static void pack(List<Field> fields, int[] offsets, int step, int n, java.nio.ByteBuffer out) {
+        for (int k = 0; k < fields.size(); k++) {
+            java.util.function.IntToDoubleFunction v = fields.get(k).value();
+            int at = offsets[k];
+            switch (fields.get(k).kind()) {
+                case F32 -> {
+                    for (int i = 0; i < n; i++, at += step) {
+                        out.putFloat(at, (float) v.applyAsDouble(i));
+                    }
+                }
+                case F64 -> {
+                    for (int i = 0; i < n; i++, at += step) {
+                        out.putDouble(at, v.applyAsDouble(i));
+                    }
+                }
+                case U8 -> {
+                    for (int i = 0; i < n; i++, at += step) {
+                        out.put(at, (byte) v.applyAsDouble(i));
+                    }
+                }
+                case U16 -> {
+                    for (int i = 0; i < n; i++, at += step) {
+                        out.putShort(at, (short) v.applyAsDouble(i));
+                    }
+                }
+                case I32 -> {
+                    for (int i = 0; i < n; i++, at += step) {
+                        out.putInt(at, (int) v.applyAsDouble(i));
+                    }
+                }
+                case U32 -> {
+                    for (int i = 0; i < n; i++, at += step) {
+                        out.putInt(at, (int) (long) v.applyAsDouble(i));
+                    }
+                }
+            }
+        }
+    }
+
     /** One extra column: its name, kind, unit description and values (exact in a double for every kind). */
     public record Column(String name, Kind kind, String description, double[] values) {}
 

@@ -209,12 +209,7 @@ public final class Ros2 {
         int[] offsets = layout.offsets();
         int step = layout.step();
         ByteBuffer data = ByteBuffer.allocate(p.n * step).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < p.n; i++) {
-            for (int k = 0; k < fields.size(); k++) {
-                data.position(i * step + offsets[k]);
-                fields.get(k).kind().put(data, fields.get(k).value().applyAsDouble(i));
-            }
-        }
+        Points.pack(fields, offsets, step, p.n, data);
         Cdr c = new Cdr(p.n * step + 256);
         header(c, stamp, frameId);
         c.u32(1).u32(p.n);
