@@ -105,8 +105,7 @@ public final class Previews {
         if (g == 0) {
             return 16;
         }
-        java.util.Arrays.sort(gaps, 0, g);
-        return (int) Math.max(16, Math.min(4096, Math.round(2 * Math.PI / gaps[g / 2])));
+        return (int) Math.max(16, Math.min(4096, Math.round(2 * Math.PI / select(gaps, g, g / 2))));
     }
 
     /**
@@ -127,8 +126,6 @@ public final class Previews {
             reach[i] = Math.max(Math.abs(p.x[i]), Math.abs(p.y[i]));
             heights[i] = p.z[i];
         }
-        java.util.Arrays.sort(reach);
-        java.util.Arrays.sort(heights);
         double extent = Math.max(1, quantile(reach, 0.999));
         double zlo = p.n > 0 ? quantile(heights, 0.0005) : Double.POSITIVE_INFINITY;
         double zhi = p.n > 0 ? quantile(heights, 0.9995) : Double.NEGATIVE_INFINITY;
@@ -176,9 +173,51 @@ public final class Previews {
         return img;
     }
 
-    /** The value below which a share {@code q} of the sorted {@code values} lie (nearest rank); 0 for none. */
-    static double quantile(double[] sorted, double q) {
-        return sorted.length == 0 ? 0 : sorted[(int) Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    /** The value below which a share {@code q} of {@code values} lie (nearest rank; reorders them); 0 for none. */
+    static double quantile(double[] values, double q) {
+        int n = values.length;
+        return n == 0 ? 0 : select(values, n, (int) Math.min(n - 1, Math.floor(q * n)));
+    }
+
+    /**
+     * The {@code k}-th smallest of {@code a[0..n)} in {@link Double#compare}'s order, the element a sort would put at
+     * {@code k}, reordering {@code a}: quickselect with three-way partitions around a median of three, which finishes
+     * by sorting the range left when the partitions stop shrinking it fast enough.
+     */
+    static double select(double[] a, int n, int k) {
+        int lo = 0, hi = n - 1;
+        for (int rounds = 2 * (32 - Integer.numberOfLeadingZeros(n)) + 8; lo < hi; rounds--) {
+            if (rounds == 0) {
+                java.util.Arrays.sort(a, lo, hi + 1);
+                break;
+            }
+            double x = a[lo], y = a[(lo + hi) >>> 1], z = a[hi];
+            double p = Double.compare(x, y) < 0 ? (Double.compare(y, z) < 0 ? y : Double.compare(x, z) < 0 ? z : x)
+                    : (Double.compare(x, z) < 0 ? x : Double.compare(y, z) < 0 ? z : y);
+            int lt = lo, i = lo, gt = hi;
+            while (i <= gt) { // a[lo..lt) < p, a[lt..i) = p, a(gt..hi] > p
+                int c = Double.compare(a[i], p);
+                if (c < 0) {
+                    double t = a[lt];
+                    a[lt++] = a[i];
+                    a[i++] = t;
+                } else if (c > 0) {
+                    double t = a[gt];
+                    a[gt--] = a[i];
+                    a[i] = t;
+                } else {
+                    i++;
+                }
+            }
+            if (k < lt) {
+                hi = lt - 1;
+            } else if (k > gt) {
+                lo = gt + 1;
+            } else {
+                return p;
+            }
+        }
+        return a[k];
     }
 
     /** A time series panel: a unit, its channel names and values ({@code values[channel][sample]}). */
