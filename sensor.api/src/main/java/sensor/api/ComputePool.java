@@ -22,6 +22,27 @@ public interface ComputePool {
      */
     void run(int n, int maxParallel, IntConsumer task);
 
+    /** Work on the indices {@code [from, to)} of one block of {@link #runBlocks}. */
+    @FunctionalInterface
+    interface Block {
+        void run(int from, int to);
+    }
+
+    /**
+     * Runs {@code block} over {@code [0, n)} cut into fixed blocks of {@code blockSize} indices (the last one may be
+     * shorter), at most {@code maxParallel} at once as {@link #run} runs tasks; one block alone runs on the caller's
+     * thread. The blocks follow {@code n} and {@code blockSize} only, never the pool's size, so what a block computes
+     * is the same on every pool.
+     */
+    default void runBlocks(int n, int blockSize, int maxParallel, Block block) {
+        int blocks = (n + blockSize - 1) / blockSize;
+        if (blocks <= 1) {
+            block.run(0, n);
+            return;
+        }
+        run(blocks, maxParallel, b -> block.run(b * blockSize, Math.min(n, (b + 1) * blockSize)));
+    }
+
     /**
      * A pool without threads: every task runs on the caller's thread, one after another (the fallback of a component
      * used outside a framework; the runtime's pool is the {@code ComputePool} service).

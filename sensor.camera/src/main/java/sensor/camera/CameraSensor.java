@@ -191,7 +191,7 @@ final class CameraSensor implements Sensor {
             Path primary = trace(frame, origins, dirs, count);
             double[] radiance = shade(frame, primary, origins, dirs, count, 0);
             Vec3 axis = pose.transformVector(new Vec3(1, 0, 0));
-            Block add = (from, to) -> {
+            ComputePool.Block add = (from, to) -> {
                 for (int k = from; k < to; k++) {
                     int p = order[first + k] / spp;
                     for (int ch = 0; ch < 3; ch++) {
@@ -240,19 +240,9 @@ final class CameraSensor implements Sensor {
         return new CameraImage(w, h, rgb, depth, labels, ids, f, f, w / 2.0, h / 2.0, c.lens(), pose);
     }
 
-    /** Work on the rays or pixels {@code [from, to)} of one block. */
-    private interface Block {
-        void run(int from, int to);
-    }
-
     /** Runs {@code block} over {@code [0, n)} in fixed blocks of {@link #BLOCK} on the pool, {@code threads} at once. */
-    private void parallel(int n, Block block) {
-        int blocks = (n + BLOCK - 1) / BLOCK;
-        if (blocks <= 1) {
-            block.run(0, n);
-            return;
-        }
-        pool.run(blocks, threads, b -> block.run(b * BLOCK, Math.min(n, (b + 1) * BLOCK)));
+    private void parallel(int n, ComputePool.Block block) {
+        pool.runBlocks(n, BLOCK, threads, block);
     }
 
     /** The noise variance at linear intensity {@code i}: eq. 3 (EMVA) when a gain is given, else eq. 4. */

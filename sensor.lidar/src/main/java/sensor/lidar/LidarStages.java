@@ -170,10 +170,10 @@ final class LidarStages {
         double[] wo = new double[3 * total], wd = new double[3 * total];
         int[] key = new int[total];
         Pose[] poses = new Pose[b];
-        pipeline.parallel(b, c -> {
+        pipeline.parallel(b, (from, end) -> {
             Pose pose = null;
             double poseTime = Double.NaN;
-            for (int i = c * ReturnPipeline.CHUNK, end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK); i < end; i++) {
+            for (int i = from; i < end; i++) {
                 if (beams.times[i] != poseTime) {
                     poseTime = beams.times[i];
                     pose = f.ctx.sensorPose(poseTime);
@@ -234,10 +234,9 @@ final class LidarStages {
         int b = f.rays.size(), perBeam = perBeam(config);
         double[] opl = new double[b * perBeam], inten = new double[b * perBeam];
         int[] entity = new int[b * perBeam], slot = new int[b * perBeam], count = new int[b];
-        pipeline.parallel(b, c -> {
-            int end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK);
+        pipeline.parallel(b, (from, end) -> {
             ReturnPipeline.Selection sel = pipeline.newSelection();
-            for (int i = c * ReturnPipeline.CHUNK; i < end; i++) {
+            for (int i = from; i < end; i++) {
                 int n = pipeline.select(i, sel);
                 count[i] = n;
                 for (int k = 0; k < n; k++) {
@@ -269,8 +268,8 @@ final class LidarStages {
         int[] count = f.returnCount, slot = f.returnSlot, entity = f.returnEntity;
         double[] opl = f.returnOpl, inten = f.returnIntensity, background = pipeline.candBackground;
         double min = config.rangeMin(), max = config.rangeMax();
-        pipeline.parallel(b, c -> {
-            for (int i = c * ReturnPipeline.CHUNK, end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK); i < end; i++) {
+        pipeline.parallel(b, (from, end) -> {
+            for (int i = from; i < end; i++) {
                 int key = f.rays.patternIndex[i], channel = channelOf[key];
                 if (!detection.decides(channel)) {
                     continue;
@@ -317,9 +316,8 @@ final class LidarStages {
         PointBuffer pts = new PointBuffer(n);
         int[] beamOf = new int[n], returnOf = new int[n];
         double[] opl = f.returnOpl, inten = f.returnIntensity;
-        pipeline.parallel(b, c -> {
-            int end = Math.min(b, (c + 1) * ReturnPipeline.CHUNK);
-            for (int i = c * ReturnPipeline.CHUNK; i < end; i++) {
+        pipeline.parallel(b, (from, end) -> {
+            for (int i = from; i < end; i++) {
                 int p = firstPoint[i], m = count[i];
                 if (m == 0 && config.emitMisses()) {
                     pts.patternIndex[p] = beams.patternIndex[i];
@@ -364,8 +362,8 @@ final class LidarStages {
     /** Runs {@code body} for every point, in parallel chunks. */
     private static void forPoints(LidarFrame f, ReturnPipeline pipeline, IntConsumer body) {
         int n = f.points.count();
-        pipeline.parallel(n, c -> {
-            for (int i = c * ReturnPipeline.CHUNK, end = Math.min(n, (c + 1) * ReturnPipeline.CHUNK); i < end; i++) {
+        pipeline.parallel(n, (from, end) -> {
+            for (int i = from; i < end; i++) {
                 body.accept(i);
             }
         });

@@ -32,8 +32,8 @@ public final class NoiseStages {
      */
     static void forEach(ComputePool pool, int n, java.util.function.IntConsumer body) {
         ComputePool p = pool != null ? pool : ComputePool.serial();
-        p.run((n + CHUNK - 1) / CHUNK, p.parallelism(), c -> {
-            for (int i = c * CHUNK, end = Math.min(n, i + CHUNK); i < end; i++) {
+        p.runBlocks(n, CHUNK, p.parallelism(), (from, end) -> {
+            for (int i = from; i < end; i++) {
                 body.accept(i);
             }
         });

@@ -97,8 +97,9 @@ final class ReturnPipeline {
         java.util.Arrays.fill(candIntensity, 0, slots, -1);
     }
 
-    void parallel(int n, java.util.function.IntConsumer chunkBody) {
-        pool.run((n + CHUNK - 1) / CHUNK, threads, chunkBody);
+    /** Runs {@code block} over {@code [0, n)} in blocks of {@link #CHUNK} on the pool. */
+    void parallel(int n, ComputePool.Block block) {
+        pool.runBlocks(n, CHUNK, threads, block);
     }
 
     /**
@@ -126,9 +127,8 @@ final class ReturnPipeline {
             HitBuffer hits = new HitBuffer(wave.size);
             scene.closestHit(wave.origin, wave.dir, wave.size, rangeMax / n, hits);
             Wave next = new Wave(2 * wave.size), w = wave;
-            parallel(w.size, c -> {
-                int end = Math.min(w.size, (c + 1) * CHUNK);
-                for (int i = c * CHUNK; i < end; i++) {
+            parallel(w.size, (from, end) -> {
+                for (int i = from; i < end; i++) {
                     shade(w, i, hits, view, random, step, rayKey, next);
                 }
             });
@@ -257,8 +257,8 @@ final class ReturnPipeline {
      */
     void diverge(int rays) {
         int slots = rays * nodes * 2;
-        parallel(slots, c -> {
-            for (int s = c * CHUNK, end = Math.min(slots, (c + 1) * CHUNK); s < end; s++) {
+        parallel(slots, (from, end) -> {
+            for (int s = from; s < end; s++) {
                 if (candIntensity[s] >= 0) {
                     candIntensity[s] *= divergence.detectedRatio(candOpl[s]);
                 }
