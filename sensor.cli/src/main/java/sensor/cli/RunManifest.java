@@ -70,14 +70,14 @@ final class RunManifest {
         m.put("scenario", (abs.startsWith(root) ? root.relativize(abs) : abs).toString()); // relative when beside the files
         m.put("scenarioSha256", sha256(scenario));
         m.put("seed", seed);
-        List<Map<String, Object>> list = new ArrayList<>();
-        for (Path f : files) {
+        // the files hashed in parallel (the run's cores are free by now), listed in their order
+        List<Map<String, Object>> list = files.parallelStream().map(f -> {
             Map<String, Object> e = new LinkedHashMap<>();
-            e.put("path", outDir.toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize()).toString());
+            e.put("path", root.relativize(f.toAbsolutePath().normalize()).toString());
             e.put("bytes", size(f));
             e.put("sha256", sha256(f));
-            list.add(e);
-        }
+            return e;
+        }).toList();
         m.put("files", list);
         List<Map<String, Object>> gaps = new ArrayList<>();
         for (var i : interruptions) {
