@@ -40,6 +40,7 @@ class ComputePoolTest {
     void blocksCoverTheRangeWithTheLastOneShorterOnEveryPool() {
         List<String> expected = List.of("0..4", "4..8", "8..10");
         assertEquals(expected, blocks(ComputePool.serial(), 10, 4));
+        assertEquals(1, ComputePool.serial().parallelism());
         Recording pool = new Recording();
         assertEquals(expected, blocks(pool, 10, 4));
         assertEquals(1, pool.calls.size());

@@ -89,4 +89,30 @@ class PngTest {
         CameraFiles.labels(img, out);
         assertArrayEquals(imageIo(labelImage), out.toByteArray(), "labels");
     }
+
+    @Test
+    void aStreamOfWholeChunksEndsWithoutAnEmptyOne() throws IOException {
+        // a one-row grey image of random bytes whose zlib stream is exactly two 32 KiB chunks long, found by search
+        Random r = new Random(9);
+        for (int w = 65_400; w < 65_600; w++) {
+            byte[] row = new byte[w + 1];
+            r.setSeed(w);
+            r.nextBytes(row);
+            row[0] = 0;
+            java.util.zip.Deflater d = new java.util.zip.Deflater(4);
+            d.setInput(row);
+            d.finish();
+            byte[] buf = new byte[2 * w];
+            int length = d.deflate(buf);
+            d.end();
+            if (length == 2 * 32768) {
+                BufferedImage img = new BufferedImage(w, 1, BufferedImage.TYPE_BYTE_GRAY);
+                byte[] grey = ((java.awt.image.DataBufferByte) img.getRaster().getDataBuffer()).getData();
+                System.arraycopy(row, 1, grey, 0, w);
+                assertArrayEquals(imageIo(img), png(img), "width " + w);
+                return;
+            }
+        }
+        fail("no width gives a stream of two whole chunks");
+    }
 }

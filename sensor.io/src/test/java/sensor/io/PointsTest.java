@@ -60,4 +60,25 @@ class PointsTest {
         assertEquals("65535", Points.Kind.U16.text(65535));
         assertEquals("-3", Points.Kind.I32.text(-3));
     }
+
+    @Test
+    void packingWritesEveryKindAtItsOffsetAsRelativeWritesWould() {
+        List<Points.Field> fields = new java.util.ArrayList<>();
+        Points.Kind[] kinds = Points.Kind.values();
+        for (Points.Kind k : kinds) {
+            fields.add(new Points.Field(k.name(), k, i -> 200 + 37 * i + k.ordinal())); // different per kind and point
+        }
+        CloudLayouts.Layout layout = CloudLayouts.packed(fields);
+        int n = 3;
+        java.nio.ByteBuffer packed = java.nio.ByteBuffer.allocate(n * layout.step()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        Points.pack(fields, layout.offsets(), layout.step(), n, packed);
+        java.nio.ByteBuffer expected = java.nio.ByteBuffer.allocate(n * layout.step()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) {
+            for (Points.Field f : fields) {
+                f.kind().put(expected, f.value().applyAsDouble(i));
+            }
+        }
+        assertArrayEquals(expected.array(), packed.array());
+        assertEquals(n * 23, packed.capacity(), "4 + 8 + 1 + 2 + 4 + 4 bytes a point");
+    }
 }
