@@ -72,8 +72,9 @@ final class ScenarioRun {
 
     /**
      * Lets every sensor sample once (at most 1 s of simulated time), keeps those frames as the run's first, and
-     * estimates the run's outputs from them (a pause the run's wall clock leaves out). What a sensor can only find out when it samples (a joint it names that
-     * the world lacks, say) makes the scenario invalid too, located at that sensor's entry.
+     * estimates the run's outputs from them (a pause the run's wall clock leaves out). What a sensor can only find out
+     * when it samples (a joint it names that the world lacks, say) makes the scenario invalid too, located at that
+     * sensor's entry.
      */
     RunBudget.Estimate sampleAndEstimate() throws ScenarioException, IOException {
         List<SensorFrame> first = Collections.synchronizedList(new ArrayList<>());
