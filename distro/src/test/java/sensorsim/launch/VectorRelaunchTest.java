@@ -29,4 +29,15 @@ class VectorRelaunchTest {
         assertEquals("x\nWARNING: Using incubator modules: jdk.incubator.vector\n",
                 copied("x\nWARNING: Using incubator modules: jdk.incubator.vector\n"), "only a first line is the JVM's");
     }
+
+    @Test
+    void theEarlyCompiledKernelIsAClassOfTheRaytraceBackend() throws Exception {
+        String option = VectorRelaunch.KERNEL_OPTIONS.get(1);
+        String pattern = option.substring(option.indexOf(',') + 1, option.lastIndexOf(','));
+        String className = pattern.substring(0, pattern.lastIndexOf('.')).replace('/', '.');
+        assertEquals("sensor.raytrace.VectorLanes", className);
+        Class.forName(className, false, getClass().getClassLoader()); // renamed or moved: the option would match nothing
+        assertTrue(new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("src/main/sh/sensorsim")),
+                StandardCharsets.UTF_8).contains(String.join(" ", VectorRelaunch.KERNEL_OPTIONS)), "the script passes them too");
+    }
 }
