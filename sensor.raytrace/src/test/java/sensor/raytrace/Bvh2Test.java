@@ -17,7 +17,8 @@ import sensor.raytrace.geometry.Bvh2;
 /**
  * The binned-SAH builder's tree against what its inputs force: a small input is one leaf beside an empty box; two
  * clusters far apart are separated at the root; boxes spread along one axis are split along it; the depth is the
- * longest path; large builds on several threads really build their subtrees as tasks, and only then.
+ * longest path; large builds on several threads really build their subtrees as tasks, and only then; a tree over
+ * instances has leaves of one.
  */
 class Bvh2Test {
     /** Unit boxes at the given lower corners. */
@@ -114,6 +115,39 @@ class Bvh2Test {
             // the row's middle: 32 boxes a side
             assertEquals(n / 2, count(t, t.child[0]), "axis " + axis);
             assertEquals(depth(t, 0), t.depth());
+        }
+    }
+
+    @Test
+    void anInstanceTreeHoldsOneInstancePerLeafAndEveryInstanceOnce() {
+        for (int n : new int[] {0, 1, 2, 7, 16, 1000}) {
+            float[] pb = random(n);
+            Bvh2 t = Bvh2.buildInstances(pb, n);
+            int[] seen = new int[n];
+            for (int k = 0; k < t.nodeCount; k++) {
+                for (int side = 0; side < 2; side++) {
+                    int ref = t.child[2 * k + side];
+                    if (Bvh2.isLeaf(ref)) {
+                        assertTrue(Bvh2.leafCount(ref) <= 1, n + " instances: a leaf of " + Bvh2.leafCount(ref));
+                        if (Bvh2.leafCount(ref) == 1) {
+                            seen[t.order[Bvh2.leafStart(ref)]]++;
+                            assertBoxHolds(t.bounds, 12 * k + 6 * side, pb, 6 * t.order[Bvh2.leafStart(ref)]);
+                        }
+                    }
+                }
+            }
+            int[] once = new int[n];
+            Arrays.fill(once, 1);
+            assertArrayEquals(once, seen, n + " instances: each in exactly one leaf");
+            if (n >= 16) { // the general tree keeps several primitives in a leaf where the SAH says so
+                assertTrue(Bvh2.build(pb, n).nodeCount < t.nodeCount, n + " instances");
+            }
+        }
+    }
+
+    private static void assertBoxHolds(float[] nodeBox, int o, float[] pb, int p) {
+        for (int a = 0; a < 3; a++) {
+            assertTrue(nodeBox[o + a] <= pb[p + a] && nodeBox[o + 3 + a] >= pb[p + 3 + a], "axis " + a);
         }
     }
 

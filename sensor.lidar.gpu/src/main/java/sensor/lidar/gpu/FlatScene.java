@@ -220,7 +220,7 @@ final class FlatScene {
             planeD[4 * k + 2] = r[8];
             planeD[4 * k + 3] = r[2] * p.position().x() + r[5] * p.position().y() + r[8] * p.position().z();
         }
-        Bvh2 tlas = Bvh2.build(instBounds, instanceCount);
+        Bvh2 tlas = Bvh2.buildInstances(instBounds, instanceCount);
         tlasBounds = tlas.bounds;
         tlasChild = tlas.child;
         tlasOrder = tlas.order;

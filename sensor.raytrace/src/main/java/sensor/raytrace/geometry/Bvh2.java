@@ -64,6 +64,17 @@ public final class Bvh2 {
         return build(primBounds, n, null, 1);
     }
 
+    /**
+     * A top-level tree over {@code n >= 0} instances (boxes as in {@link #build(float[], int)}): every leaf holds one
+     * instance, since testing an instance (its box, its shape or its own tree) costs far more than a node, and a
+     * packet then prunes instances with one test per inner node rather than one per lane and instance in a leaf.
+     */
+    public static Bvh2 buildInstances(float[] primBounds, int n) {
+        Builder b = new Builder(primBounds, n);
+        b.maxLeaf = 1;
+        return b.run(null, 1);
+    }
+
     /** Primitives from which a build splits its top {@link #PARALLEL_LEVELS} levels off into separate tasks. */
     static final int PARALLEL_FROM = 1 << 16;
     /** Levels split before the subtrees are built as tasks: 8 tasks, whatever the thread count. */
@@ -101,6 +112,8 @@ public final class Bvh2 {
         /** Centroid bounds (min xyz, max xyz) of the left then right side, found while partitioning. */
         final float[] sideCen = new float[12];
         boolean splitBoxes;
+        /** Largest leaf: {@link #MAX_LEAF}, or 1 for a tree over instances. */
+        int maxLeaf = MAX_LEAF;
         /** Depth at which subtrees are left to {@link #tasks} (−1: none). */
         int deferBelow = -1;
         /** Subtrees left for separate builders. */
@@ -141,7 +154,7 @@ public final class Bvh2 {
 
         Bvh2 run(ComputePool pool, int threads) {
             int root = alloc();
-            if (n <= MAX_LEAF) {
+            if (n <= maxLeaf) {
                 writeBox(root, 0, 0, n);
                 nc[0] = n == 0 ? ~0 : leaf(0, n);
                 emptyBox(root, 1);
@@ -219,7 +232,7 @@ public final class Bvh2 {
             if (count <= 1) {
                 return leaf(s, count);
             }
-            int mid = split(s, e, count <= MAX_LEAF, known);
+            int mid = split(s, e, count <= maxLeaf, known);
             if (mid < 0) {
                 return leaf(s, count);
             }
