@@ -54,6 +54,8 @@ final class CameraSensor implements Sensor {
     private ComputePool pool = ComputePool.serial();
     private final Lens lens;
     private final int w, h, spp, threads;
+    /** The rays in tile order ({@link #tileOrder}). */
+    private final int[] tiles;
     private TraceScene scene;
     private RaytraceBackend sceneBackend;
 
@@ -66,6 +68,33 @@ final class CameraSensor implements Sensor {
         h = c.height();
         spp = c.supersample();
         threads = c.threads() > 0 ? c.threads() : Runtime.getRuntime().availableProcessors();
+        tiles = tileOrder(w, h, spp);
+    }
+
+    /** Pixels per tile across and down: a tile's rays (with one per pixel) make one packet of 32. */
+    static final int TILE_W = 8, TILE_H = 4;
+
+    /**
+     * The ray indices ({@code pixel · spp + sample}, pixels row by row) in tile order: tiles of {@link #TILE_W} ×
+     * {@link #TILE_H} pixels row by row (clipped at the image's edges), the pixels of a tile row by row, a pixel's
+     * samples in their order. The backend traces consecutive rays as packets, and a tile's rays are close in both
+     * angles; a pixel's samples still add up in their own order.
+     */
+    static int[] tileOrder(int w, int h, int spp) {
+        int[] order = new int[w * h * spp];
+        int k = 0;
+        for (int ty = 0; ty < h; ty += TILE_H) {
+            for (int tx = 0; tx < w; tx += TILE_W) {
+                for (int y = ty; y < Math.min(h, ty + TILE_H); y++) {
+                    for (int x = tx; x < Math.min(w, tx + TILE_W); x++) {
+                        for (int s = 0; s < spp; s++) {
+                            order[k++] = (y * w + x) * spp + s;
+                        }
+                    }
+                }
+            }
+        }
+        return order;
     }
 
     /** What one frame needs while it is rendered. */
@@ -138,16 +167,13 @@ final class CameraSensor implements Sensor {
         CounterRandom random = ctx.random();
         long index = ctx.index();
         int rays = w * h * spp, slices = c.exposureTime() > 0 ? c.timeSlices() : 1;
-        // counting sort of the rays by keyframe (one keyframe: the rays in order)
-        int[] start = new int[slices + 1], order = new int[rays];
+        // counting sort of the rays by keyframe, stable over the tile order (one keyframe: the tile order itself)
+        int[] start = new int[slices + 1], order;
         if (slices == 1) {
             start[1] = rays;
-            parallel(rays, (from, to) -> {
-                for (int r = from; r < to; r++) {
-                    order[r] = r;
-                }
-            });
+            order = tiles;
         } else {
+            order = new int[rays];
             int[] sliceOf = new int[rays];
             parallel(rays, (from, to) -> {
                 for (int r = from; r < to; r++) {
@@ -161,7 +187,7 @@ final class CameraSensor implements Sensor {
                 start[j + 1] += start[j];
             }
             int[] fill = start.clone();
-            for (int r = 0; r < rays; r++) {
+            for (int r : tiles) {
                 order[fill[sliceOf[r]]++] = r;
             }
         }

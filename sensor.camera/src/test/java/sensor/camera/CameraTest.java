@@ -124,6 +124,34 @@ class CameraTest {
     static final List<Light> WHITE_SKY = List.of(Light.sky(1000));
 
     @Test
+    void theTileOrderHasEveryRayOnceATileAtATimeAndAPixelsSamplesInOrder() {
+        int w = 21, h = 10, spp = 3; // edge tiles of 5 × 4 and 8 × 2 pixels
+        int[] order = CameraSensor.tileOrder(w, h, spp);
+        assertEquals(w * h * spp, order.length);
+        boolean[] seen = new boolean[order.length];
+        int tile = -1;
+        java.util.Set<Integer> done = new java.util.HashSet<>();
+        for (int k = 0; k < order.length; k++) {
+            int r = order[k], p = r / spp, x = p % w, y = p / w;
+            assertFalse(seen[r], "ray " + r + " twice");
+            seen[r] = true;
+            if (r % spp > 0) {
+                assertEquals(r - 1, order[k - 1], "a pixel's samples one after another, in order");
+            }
+            int t = (y / CameraSensor.TILE_H) * 100 + x / CameraSensor.TILE_W;
+            if (t != tile) {
+                assertTrue(done.add(t), "tile " + t + " comes back at ray " + k);
+                tile = t;
+            }
+        }
+        assertEquals(((w + 7) / 8) * ((h + 3) / 4), done.size());
+        assertEquals(32, CameraSensor.TILE_W * CameraSensor.TILE_H, "a tile of one-ray pixels is one packet of 32");
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, java.util.Arrays.copyOf(
+                CameraSensor.tileOrder(16, 1, 1), 16), "one row of two tiles: the pixels in order");
+        assertEquals(16, CameraSensor.tileOrder(16, 4, 1)[8], "the tile's second row after its first");
+    }
+
+    @Test
     void theEightBitEncodingIsTheRoundedSrgbCurve() {
         java.util.Random r = new java.util.Random(1);
         for (int i = 0; i < 200_000; i++) {

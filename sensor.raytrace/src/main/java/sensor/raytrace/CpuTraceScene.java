@@ -305,9 +305,16 @@ final class CpuTraceScene implements TraceScene {
                 int n = end - r;
                 if (n >= 4 * TraceContext.PACKET) {
                     bandOrder(c, r, n, d);
+                    boolean banded = spread(c.order, 0, n, d) < spread(null, r, n, d);
                     for (int p = 0; p < n; p += TraceContext.PACKET) {
                         int m = Math.min(TraceContext.PACKET, n - p);
-                        System.arraycopy(c.order, p, lane, 0, m);
+                        if (banded) {
+                            System.arraycopy(c.order, p, lane, 0, m);
+                        } else {
+                            for (int i = 0; i < m; i++) {
+                                lane[i] = r + p + i;
+                            }
+                        }
                         tracePacket(c, m, o, d, max, out, blocked, one);
                     }
                 } else {
@@ -341,7 +348,7 @@ final class CpuTraceScene implements TraceScene {
      * in both angles, which keeps a packet's traversal tight. Only the grouping into packets changes, never a
      * ray's result.
      */
-    private static void bandOrder(TraceContext c, int r0, int n, double[] d) {
+    static void bandOrder(TraceContext c, int r0, int n, double[] d) {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
             double z = d[3 * (r0 + i) + 2];
@@ -363,6 +370,31 @@ final class CpuTraceScene implements TraceScene {
             int b = Math.min(bands - 1, (int) ((d[3 * (r0 + i) + 2] - lo) * scale));
             order[count[b]++] = r0 + i;
         }
+    }
+
+    /**
+     * How far the directions of packets spread: the sum over consecutive packets of {@link TraceContext#PACKET} rays
+     * of their directions' extents along x, y and z, for the rays {@code order[from .. from + n)}, or (with a null
+     * {@code order}) the rays {@code from .. from + n) in their own order. The run traces its packets in whichever
+     * of its own order and {@link #bandOrder} spreads less: a lidar's chunk of whole columns in band order, a camera's
+     * rays already in tiles in theirs.
+     */
+    static double spread(int[] order, int from, int n, double[] d) {
+        double sum = 0;
+        for (int p = 0; p < n; p += TraceContext.PACKET) {
+            double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+            for (int i = p, e = Math.min(n, p + TraceContext.PACKET); i < e; i++) {
+                int q = 3 * (order == null ? from + i : order[from + i]);
+                x0 = Math.min(x0, d[q]);
+                x1 = Math.max(x1, d[q]);
+                y0 = Math.min(y0, d[q + 1]);
+                y1 = Math.max(y1, d[q + 1]);
+                z0 = Math.min(z0, d[q + 2]);
+                z1 = Math.max(z1, d[q + 2]);
+            }
+            sum += (x1 - x0) + (y1 - y0) + (z1 - z0);
+        }
+        return sum;
     }
 
     private void store(TraceContext c, int r, double dx, double dy, double dz, double max, HitBuffer out) {

@@ -311,6 +311,75 @@ class TraversalTest {
     }
 
     /**
+     * A camera's rays in tiles of 8 × 4 pixels (one origin, 64 × 64 pixels over 90° × 53°) and a lidar's rays column by
+     * column (64 channels over 45°, 64 columns of 0.35° about +x): the run keeps the camera's own order, whose packets spread
+     * less than its z bands, and bands the lidar's; either way packets give the single rays' results bit for bit,
+     * over boxes (the TLAS), a terrain and a soup.
+     */
+    @Test
+    void packetsFollowTheLessSpreadOrderAndTraceAsSingleRays() {
+        int n = 2 * CpuTraceScene.CHUNK; // two chunks: the second's packets start at its own rays
+        double[] camera = new double[3 * n], lidar = new double[3 * n];
+        int k = 0;
+        for (int ty = 0; ty < 64; ty += 4) {
+            for (int tx = 0; tx < 64; tx += 8) {
+                for (int y = ty; y < ty + 4; y++) {
+                    for (int x = tx; x < tx + 8; x++, k++) {
+                        unit(camera, k, 1, -(x - 31.5) / 32, -(y - 31.5) / 64);
+                    }
+                }
+            }
+        }
+        for (int col = 0; col < 64; col++) {
+            for (int ch = 0; ch < 64; ch++) {
+                double az = Math.toRadians(0.35 * (col - 31.5)), el = Math.toRadians(22.5 - 45.0 * ch / 63);
+                unit(lidar, 64 * col + ch, Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el));
+            }
+        }
+        TraceContext c = new TraceContext();
+        int m = CpuTraceScene.CHUNK;
+        CpuTraceScene.bandOrder(c, m, m, camera);
+        assertTrue(CpuTraceScene.spread(null, m, m, camera) < CpuTraceScene.spread(c.order, 0, m, camera),
+                "the camera's tiles spread less than its z bands");
+        CpuTraceScene.bandOrder(c, m, m, lidar);
+        assertTrue(CpuTraceScene.spread(c.order, 0, m, lidar) < CpuTraceScene.spread(null, m, m, lidar),
+                "the lidar's z bands spread less than its columns");
+
+        Random rnd = new Random(5);
+        TestScene ts = new TestScene();
+        ts.add(WatertightTest.terrain(rnd), Pose.translation(-8, -8, -3));
+        ts.add(soupWithTwins(rnd, 800), Pose.translation(2, -5, -5));
+        for (int b = 0; b < 12; b++) {
+            ts.add(new Shape.Box(0.1 + 0.3 * rnd.nextDouble(), 0.1 + 0.3 * rnd.nextDouble(), 0.2 + 0.5 * rnd.nextDouble()),
+                    Pose.translation(6 + 6 * rnd.nextDouble(), -1.5 + 3 * rnd.nextDouble(), -3 + 6 * rnd.nextDouble()));
+        }
+        for (double[] d : List.of(camera, lidar)) {
+            double[] o = new double[3 * n];
+            HitBuffer[] out = {new HitBuffer(n), new HitBuffer(n)};
+            for (int pass = 0; pass < 2; pass++) {
+                CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, 1);
+                try (s) {
+                    s.packets = pass == 0;
+                    s.update(ts, 0);
+                    s.closestHit(o, d, n, 60, out[pass]);
+                }
+            }
+            String what = d == camera ? "camera" : "lidar";
+            assertTrue(java.util.Arrays.stream(out[1].objectIndex).distinct().count() >= 6, what + ": hits several objects");
+            assertArrayEquals(out[1].distance, out[0].distance, what + ": distance");
+            assertArrayEquals(out[1].objectIndex, out[0].objectIndex, what + ": objectIndex");
+            assertArrayEquals(out[1].normal, out[0].normal, what + ": normal");
+        }
+    }
+
+    private static void unit(double[] d, int k, double x, double y, double z) {
+        double len = Math.sqrt(x * x + y * y + z * z);
+        d[3 * k] = x / len;
+        d[3 * k + 1] = y / len;
+        d[3 * k + 2] = z / len;
+    }
+
+    /**
      * Forcing the scalar path ({@code -Dsensorsim.traversal=scalar}) and a JVM without the module: each a fresh JVM
      * ({@link TraversalProbe}) that reports the scalar path with its reason and traces the same results.
      */
