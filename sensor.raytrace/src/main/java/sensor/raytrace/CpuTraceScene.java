@@ -41,6 +41,13 @@ final class CpuTraceScene implements TraceScene {
      * widened by the origins' spread, stay tight. Only the grouping depends on it, never a ray's result.
      */
     static final double ORIGIN_SPREAD = 0.05;
+    /**
+     * The same for a run of parallel rays (bit-identical directions): a camera's shadow rays towards the sun from the
+     * surface points of one tile. Their packet's boxes are widened by the origins' spread alone, not by a spread of
+     * directions as well, so a wider run still prunes: on the demo town's camera 1 m traced 10–15 % more frames per
+     * second than 5 cm, and 3 m no more than 1 m.
+     */
+    static final double PARALLEL_SPREAD = 1;
 
     private final int threads;
     private final ComputePool pool;
@@ -289,18 +296,22 @@ final class CpuTraceScene implements TraceScene {
             for (int r = from; r < to;) {
                 int end = r + 1, limit = packets ? to : r + 1;
                 double ox = o[3 * r], oy = o[3 * r + 1], oz = o[3 * r + 2];
+                double dx = d[3 * r], dy = d[3 * r + 1], dz = d[3 * r + 2];
                 boolean one = true; // one origin for the whole run
+                boolean parallel = true; // one direction for the whole run
+                double reach = 0; // the run's largest offset (per axis) from its first origin
                 while (end < limit) {
                     double x = o[3 * end], y = o[3 * end + 1], z = o[3 * end + 2];
-                    if (x == ox && y == oy && z == oz) {
-                        end++;
-                    } else if (Math.abs(x - ox) <= ORIGIN_SPREAD && Math.abs(y - oy) <= ORIGIN_SPREAD
-                            && Math.abs(z - oz) <= ORIGIN_SPREAD) {
-                        one = false;
-                        end++;
-                    } else {
+                    double off = Math.max(Math.abs(x - ox), Math.max(Math.abs(y - oy), Math.abs(z - oz)));
+                    boolean along = parallel && d[3 * end] == dx && d[3 * end + 1] == dy && d[3 * end + 2] == dz;
+                    double runReach = Math.max(reach, off);
+                    if (!(runReach <= (along ? PARALLEL_SPREAD : ORIGIN_SPREAD))) {
                         break;
                     }
+                    one &= x == ox && y == oy && z == oz;
+                    parallel = along;
+                    reach = runReach;
+                    end++;
                 }
                 int n = end - r;
                 if (n >= 4 * TraceContext.PACKET) {
@@ -649,6 +660,9 @@ final class CpuTraceScene implements TraceScene {
      */
     private static int lanes(TraceContext c, float[] nb, int b, int m, float x0, float y0, float z0, float x1, float y1,
             float z1) {
+        if (c.kernel != null) {
+            return c.kernel.topBox(nb, b, m, x0, y0, z0, x1, y1, z1, c);
+        }
         float lx0 = nb[b] - x1, ly0 = nb[b + 1] - y1, lz0 = nb[b + 2] - z1;
         float lx1 = nb[b + 3] - x0, ly1 = nb[b + 4] - y0, lz1 = nb[b + 5] - z0;
         int hit = 0;
@@ -678,14 +692,31 @@ final class CpuTraceScene implements TraceScene {
     private static float packetNear(TraceContext c, float[] nb, int b, float x0, float y0, float z0, float x1,
             float y1, float z1) {
         float[] pk = c.packetBounds;
-        float near = 0, far = Float.POSITIVE_INFINITY;
-        for (int k = 0; k < 3; k++) {
-            float o0 = k == 0 ? x0 : k == 1 ? y0 : z0, o1 = k == 0 ? x1 : k == 1 ? y1 : z1;
-            float lo = nb[b + k] - o1, hi = nb[b + 3 + k] - o0, i0 = pk[2 * k], i1 = pk[2 * k + 1];
-            float p0 = lo * i0, p1 = lo * i1, p2 = hi * i0, p3 = hi * i1;
-            near = Math.max(near, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
-            far = Math.min(far, Math.max(Math.max(p0, p1), Math.max(p2, p3)));
-        }
+        // per axis: the products of the box's offsets and the inverse directions' interval at its four corners
+        float lo = nb[b] - x1, hi = nb[b + 3] - x0, i0 = pk[0], i1 = pk[1];
+        float p0 = lo * i0, p1 = lo * i1, p2 = hi * i0, p3 = hi * i1;
+        float near = Math.max(0, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
+        float far = Math.max(Math.max(p0, p1), Math.max(p2, p3));
+        lo = nb[b + 1] - y1;
+        hi = nb[b + 4] - y0;
+        i0 = pk[2];
+        i1 = pk[3];
+        p0 = lo * i0;
+        p1 = lo * i1;
+        p2 = hi * i0;
+        p3 = hi * i1;
+        near = Math.max(near, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
+        far = Math.min(far, Math.max(Math.max(p0, p1), Math.max(p2, p3)));
+        lo = nb[b + 2] - z1;
+        hi = nb[b + 5] - z0;
+        i0 = pk[4];
+        i1 = pk[5];
+        p0 = lo * i0;
+        p1 = lo * i1;
+        p2 = hi * i0;
+        p3 = hi * i1;
+        near = Math.max(near, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
+        far = Math.min(far, Math.max(Math.max(p0, p1), Math.max(p2, p3)));
         return near <= far * MeshBvh.ROBUST && near <= pk[6] ? near : Float.POSITIVE_INFINITY;
     }
 

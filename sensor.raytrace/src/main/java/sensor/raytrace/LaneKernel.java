@@ -2,7 +2,7 @@ package sensor.raytrace;
 
 /**
  * The per-lane work of a packet traversal at a leaf ({@link MeshBvh#intersectPacket}): the lanes' leaf box test and
- * their watertight triangle tests, done several lanes at a time. Implemented by {@code VectorLanes} (the Vector
+ * their watertight triangle tests, done several lanes at a time; and the top-level tree's box test of the lanes. Implemented by {@code VectorLanes} (the Vector
  * API, {@code jdk.incubator.vector}); where that module is absent (or the scalar path is forced) no kernel is made
  * and {@link MeshBvh} runs its scalar loops ({@link Traversal}). A kernel gives exactly the scalar results, bit for
  * bit: the same float operations in the same order, never fused, lanes whose edge functions need the scalar
@@ -28,6 +28,13 @@ interface LaneKernel {
      * {@code c.slot} as {@link MeshBvh#testLane} does lane by lane.
      */
     void leafTriangles(MeshBvh mesh, int s0, int s1, int lm, boolean same, float ox, float oy, float oz, TraceContext c);
+
+    /**
+     * The lanes of {@code m} that enter the top-level box at {@code nb[b .. b + 6)} widened by the packet's origin
+     * range {@code [x0, x1] × [y0, y1] × [z0, z1]} no farther than their limits {@code c.wLimit}, from the inverse
+     * directions {@code c.wi*}; the nearest entry among them into {@code c.lanesNear}: {@code CpuTraceScene.lanes}.
+     */
+    int topBox(float[] nb, int b, int m, float x0, float y0, float z0, float x1, float y1, float z1, TraceContext c);
 
     /** One line: what this kernel is (for the bench's machine line and the run summary). */
     String describe();

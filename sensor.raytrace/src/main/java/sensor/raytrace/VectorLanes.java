@@ -122,6 +122,43 @@ final class VectorLanes implements LaneKernel {
     }
 
     @Override
+    public int topBox(float[] nb, int b, int m, float x0, float y0, float z0, float x1, float y1, float z1,
+            TraceContext c) {
+        // the scalar test: max(max(min(lx0 * a, lx1 * a), min(ly0 * cc, ly1 * cc)), max(min(lz0 * e, lz1 * e), 0f)),
+        // Math.min and Math.max as VectorOperators.MIN and MAX (the same semantics)
+        float lx0 = nb[b] - x1, ly0 = nb[b + 1] - y1, lz0 = nb[b + 2] - z1;
+        float lx1 = nb[b + 3] - x0, ly1 = nb[b + 4] - y0, lz1 = nb[b + 5] - z0;
+        FloatVector zero = FloatVector.zero(FS), far = FloatVector.broadcast(FS, Float.POSITIVE_INFINITY);
+        IntVector ibit = IntVector.fromArray(IS, BIT, 0);
+        IntVector in = IntVector.zero(IS);
+        FloatVector near = far;
+        for (int off = 0; off < P; off += LANES) {
+            int act = (m >>> off) & LANE_BITS;
+            if (act == 0) {
+                continue;
+            }
+            VectorMask<Float> active = IntVector.broadcast(IS, act).and(ibit).viewAsFloatingLanes()
+                    .compare(VectorOperators.NE, 0f);
+            FloatVector a = FloatVector.fromArray(FS, c.wix, off), cc = FloatVector.fromArray(FS, c.wiy, off),
+                    e = FloatVector.fromArray(FS, c.wiz, off);
+            FloatVector ax0 = a.mul(lx0), ax1 = a.mul(lx1), ay0 = cc.mul(ly0), ay1 = cc.mul(ly1), az0 = e.mul(lz0),
+                    az1 = e.mul(lz1);
+            FloatVector ln = ax0.lanewise(VectorOperators.MIN, ax1).lanewise(VectorOperators.MAX,
+                    ay0.lanewise(VectorOperators.MIN, ay1)).lanewise(VectorOperators.MAX,
+                    az0.lanewise(VectorOperators.MIN, az1).lanewise(VectorOperators.MAX, zero));
+            FloatVector lf = ax0.lanewise(VectorOperators.MAX, ax1).lanewise(VectorOperators.MIN,
+                    ay0.lanewise(VectorOperators.MAX, ay1)).lanewise(VectorOperators.MIN,
+                    az0.lanewise(VectorOperators.MAX, az1)).mul(MeshBvh.ROBUST);
+            VectorMask<Float> ok = ln.compare(VectorOperators.LE, lf)
+                    .and(ln.compare(VectorOperators.LE, FloatVector.fromArray(FS, c.wLimit, off))).and(active);
+            in = in.or(zero.blend(FloatVector.fromArray(FS, BIT_F, off), ok).viewAsIntegralLanes());
+            near = near.blend(near.lanewise(VectorOperators.MIN, ln), ok);
+        }
+        c.lanesNear = near.reduceLanes(VectorOperators.MIN);
+        return in.reduceLanes(VectorOperators.OR);
+    }
+
+    @Override
     public void leafTriangles(MeshBvh mesh, int s0, int s1, int lm, boolean same, float ox0, float oy0, float oz0,
             TraceContext c) {
         final float[] tr = mesh.tri;

@@ -313,8 +313,9 @@ class TraversalTest {
     /**
      * A camera's rays in tiles of 8 × 4 pixels (one origin, 64 × 64 pixels over 90° × 53°) and a lidar's rays column by
      * column (64 channels over 45°, 64 columns of 0.35° about +x): the run keeps the camera's own order, whose packets spread
-     * less than its z bands, and bands the lidar's; either way packets give the single rays' results bit for bit,
-     * over boxes (the TLAS), a terrain and a soup.
+     * less than its z bands, and bands the lidar's; parallel rays from a grid of points 3 cm apart (shadow rays) go into
+     * runs of up to 1 m; either way packets, vector and scalar, give the single rays' closest hits and occlusion
+     * answers bit for bit, over boxes (the TLAS), a terrain and a soup.
      */
     @Test
     void packetsFollowTheLessSpreadOrderAndTraceAsSingleRays() {
@@ -353,22 +354,42 @@ class TraversalTest {
             ts.add(new Shape.Box(0.1 + 0.3 * rnd.nextDouble(), 0.1 + 0.3 * rnd.nextDouble(), 0.2 + 0.5 * rnd.nextDouble()),
                     Pose.translation(6 + 6 * rnd.nextDouble(), -1.5 + 3 * rnd.nextDouble(), -3 + 6 * rnd.nextDouble()));
         }
-        for (double[] d : List.of(camera, lidar)) {
-            double[] o = new double[3 * n];
-            HitBuffer[] out = {new HitBuffer(n), new HitBuffer(n)};
-            for (int pass = 0; pass < 2; pass++) {
+        // shadow rays: one direction from points 3 cm apart on a 64 × 64 grid (runs of up to 1 m of them)
+        double[] shadowO = new double[3 * n], shadowD = new double[3 * n];
+        for (int q = 0; q < n; q++) {
+            shadowO[3 * q + 1] = 0.03 * (q % 64 - 31.5);
+            shadowO[3 * q + 2] = 0.03 * (q / 64 - 31.5);
+            unit(shadowD, q, 1, 0.05, -0.02);
+        }
+        double[] zero = new double[3 * n];
+        for (String what : List.of("camera", "lidar", "shadow")) {
+            double[] o = what.equals("shadow") ? shadowO : zero;
+            double[] d = what.equals("camera") ? camera : what.equals("lidar") ? lidar : shadowD;
+            HitBuffer[] out = {new HitBuffer(n), new HitBuffer(n), new HitBuffer(n)};
+            boolean[][] blocked = new boolean[3][n];
+            for (int pass = 0; pass < 3; pass++) { // vector packets, scalar packets, single rays
                 CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, 1);
                 try (s) {
-                    s.packets = pass == 0;
+                    s.vector(pass == 0);
+                    s.packets = pass < 2;
                     s.update(ts, 0);
                     s.closestHit(o, d, n, 60, out[pass]);
+                    s.occluded(o, d, n, 9, null, blocked[pass]);
                 }
             }
-            String what = d == camera ? "camera" : "lidar";
-            assertTrue(java.util.Arrays.stream(out[1].objectIndex).distinct().count() >= 6, what + ": hits several objects");
-            assertArrayEquals(out[1].distance, out[0].distance, what + ": distance");
-            assertArrayEquals(out[1].objectIndex, out[0].objectIndex, what + ": objectIndex");
-            assertArrayEquals(out[1].normal, out[0].normal, what + ": normal");
+            assertTrue(java.util.Arrays.stream(out[2].objectIndex).distinct().count() >= 6, what + ": hits several objects");
+            int nearer = 0;
+            for (boolean b : blocked[2]) {
+                nearer += b ? 1 : 0;
+            }
+            assertTrue(nearer > 0 && nearer < n, what + ": some rays blocked within 9 m, not all: " + nearer);
+            for (int pass = 0; pass < 2; pass++) {
+                String how = what + (pass == 0 ? ", vector" : ", scalar") + " packets: ";
+                assertArrayEquals(out[2].distance, out[pass].distance, how + "distance");
+                assertArrayEquals(out[2].objectIndex, out[pass].objectIndex, how + "objectIndex");
+                assertArrayEquals(out[2].normal, out[pass].normal, how + "normal");
+                assertArrayEquals(blocked[2], blocked[pass], how + "occluded within 9 m");
+            }
         }
     }
 
