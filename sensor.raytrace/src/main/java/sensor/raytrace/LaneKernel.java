@@ -2,11 +2,11 @@ package sensor.raytrace;
 
 /**
  * The per-lane work of a packet traversal at a leaf ({@link MeshBvh#intersectPacket}): the lanes' leaf box test and
- * their watertight triangle tests, done several lanes at a time; and the top-level tree's box test of the lanes. Implemented by {@code VectorLanes} (the Vector
- * API, {@code jdk.incubator.vector}); where that module is absent (or the scalar path is forced) no kernel is made
- * and {@link MeshBvh} runs its scalar loops ({@link Traversal}). A kernel gives exactly the scalar results, bit for
- * bit: the same float operations in the same order, never fused, lanes whose edge functions need the scalar
- * code's double recomputation done by the scalar code. One per {@link TraceContext}, never shared between threads.
+ * their watertight triangle tests, done several lanes at a time; and the top-level tree's box test of the lanes.
+ * Implemented by {@code VectorLanes} (the Vector API, {@code jdk.incubator.vector}); where that module is absent (or
+ * the scalar path is forced) no kernel is made and {@link MeshBvh} and {@code CpuTraceScene} run their scalar loops
+ * ({@link Traversal}). A kernel gives exactly the scalar results, bit for bit: the same float operations in the same
+ * order, never fused, lanes whose edge functions need the scalar code's double recomputation done by the scalar code. One per {@link TraceContext}, never shared between threads.
  */
 interface LaneKernel {
     /** A fresh kernel with its own scratch (for another {@link TraceContext}). */
