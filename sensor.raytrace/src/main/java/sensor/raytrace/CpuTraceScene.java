@@ -593,13 +593,19 @@ final class CpuTraceScene implements TraceScene {
                 rmin = packetNear(c, nb, b + 6, x0, y0, z0, x1, y1, z1);
                 rm = rmin < Float.POSITIVE_INFINITY ? m : 0;
             }
+            // a leaf holds one instance (Bvh2.buildInstances), or none: the empty side of a tree of one, whose
+            // inverted box the lanes' min-max test does not rule out
             if (lm != 0 && cl < 0) {
-                leafPacket(c, ~cl, lm, x0, y0, z0, x1, y1, z1);
+                if (Bvh2.leafCount(cl) == 1) {
+                    instancePacket(c, tlas.order[Bvh2.leafStart(cl)], lm);
+                }
                 tighten(c, mask);
                 lm = 0;
             }
             if (rm != 0 && cr < 0) {
-                leafPacket(c, ~cr, rm, x0, y0, z0, x1, y1, z1);
+                if (Bvh2.leafCount(cr) == 1) {
+                    instancePacket(c, tlas.order[Bvh2.leafStart(cr)], rm);
+                }
                 tighten(c, mask);
                 rm = 0;
             }
@@ -632,25 +638,6 @@ final class CpuTraceScene implements TraceScene {
             }
             node = stack[--sp];
             m = stackM[sp];
-        }
-    }
-
-    /**
-     * Tests the instances of the TLAS leaf {@code ref} with the lanes of {@code mask}; in a leaf of several, each
-     * instance only with the lanes that enter its own box (as {@link #lanes} tests boxes) within their limits so far.
-     */
-    private void leafPacket(TraceContext c, int ref, int mask, float x0, float y0, float z0, float x1, float y1,
-            float z1) {
-        int s = ref >>> 3, e = s + (ref & 7);
-        if (e - s == 1) {
-            instancePacket(c, tlas.order[s], mask);
-            return;
-        }
-        for (; s < e; s++) {
-            int k = tlas.order[s], m = lanes(c, instBounds, 6 * k, mask, x0, y0, z0, x1, y1, z1);
-            if (m != 0) {
-                instancePacket(c, k, m);
-            }
         }
     }
 
@@ -912,25 +899,13 @@ final class CpuTraceScene implements TraceScene {
             boolean hl = ln <= lf && ln <= limit;
             boolean hr = rn <= rf && rn <= limit;
             int cl = nc[2 * node], cr = nc[2 * node + 1];
-            if (hl && cl < 0) {
-                int ref = ~cl;
-                for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    int k = tlas.order[s];
-                    if ((ref & 7) == 1 || enters(k, fox, foy, foz, ix, iy, iz, Math.nextUp((float) c.tBest))) {
-                        instance(c, k, ox, oy, oz, dx, dy, dz);
-                    }
-                }
+            if (hl && cl < 0) { // a leaf holds one instance (Bvh2.buildInstances); an empty box is never entered
+                instance(c, tlas.order[Bvh2.leafStart(cl)], ox, oy, oz, dx, dy, dz);
                 limit = Math.nextUp((float) c.tBest);
                 hl = false;
             }
             if (hr && cr < 0) {
-                int ref = ~cr;
-                for (int s = ref >>> 3, e = s + (ref & 7); s < e; s++) {
-                    int k = tlas.order[s];
-                    if ((ref & 7) == 1 || enters(k, fox, foy, foz, ix, iy, iz, Math.nextUp((float) c.tBest))) {
-                        instance(c, k, ox, oy, oz, dx, dy, dz);
-                    }
-                }
+                instance(c, tlas.order[Bvh2.leafStart(cr)], ox, oy, oz, dx, dy, dz);
                 limit = Math.nextUp((float) c.tBest);
                 hr = false;
             }
@@ -961,17 +936,6 @@ final class CpuTraceScene implements TraceScene {
                 node = stack[--sp];
             } while (stackT[sp] > limit);
         }
-    }
-
-    /** Whether a ray (float origin, inverse direction) enters instance {@code k}'s world box no farther than {@code limit}. */
-    private boolean enters(int k, float ox, float oy, float oz, float ix, float iy, float iz, float limit) {
-        float[] nb = instBounds;
-        int b = 6 * k;
-        float ax0 = (nb[b] - ox) * ix, ax1 = (nb[b + 3] - ox) * ix, ay0 = (nb[b + 1] - oy) * iy,
-                ay1 = (nb[b + 4] - oy) * iy, az0 = (nb[b + 2] - oz) * iz, az1 = (nb[b + 5] - oz) * iz;
-        float near = Math.max(Math.max(Math.min(ax0, ax1), Math.min(ay0, ay1)), Math.max(Math.min(az0, az1), 0f));
-        float far = Math.min(Math.min(Math.max(ax0, ax1), Math.max(ay0, ay1)), Math.max(az0, az1)) * MeshBvh.ROBUST;
-        return near <= far && near <= limit;
     }
 
     /** Tests instance {@code k}, updating the best hit in {@code c}. */
