@@ -558,7 +558,14 @@ final class CpuTraceScene implements TraceScene {
                 z1 = Math.max(z1, z);
             }
         }
-        // the packet's interval of inverse directions, for the inner nodes' test
+        // the packet's origin range and interval of inverse directions, for the inner nodes' test
+        float[] po = c.packetOrigins;
+        po[0] = x0;
+        po[1] = y0;
+        po[2] = z0;
+        po[3] = x1;
+        po[4] = y1;
+        po[5] = z1;
         float[] pk = c.packetBounds;
         pk[0] = pk[2] = pk[4] = Float.POSITIVE_INFINITY;
         pk[1] = pk[3] = pk[5] = Float.NEGATIVE_INFINITY;
@@ -583,14 +590,14 @@ final class CpuTraceScene implements TraceScene {
                 lm = lanes(c, nb, b, m, x0, y0, z0, x1, y1, z1);
                 lmin = c.lanesNear;
             } else {
-                lmin = packetNear(c, nb, b, x0, y0, z0, x1, y1, z1);
+                lmin = packetNear(c, nb, b);
                 lm = lmin < Float.POSITIVE_INFINITY ? m : 0;
             }
             if (cr < 0) {
                 rm = lanes(c, nb, b + 6, m, x0, y0, z0, x1, y1, z1);
                 rmin = c.lanesNear;
             } else {
-                rmin = packetNear(c, nb, b + 6, x0, y0, z0, x1, y1, z1);
+                rmin = packetNear(c, nb, b + 6);
                 rm = rmin < Float.POSITIVE_INFINITY ? m : 0;
             }
             // a leaf holds one instance (Bvh2.buildInstances), or none: the empty side of a tree of one, whose
@@ -676,34 +683,15 @@ final class CpuTraceScene implements TraceScene {
      * offsets and the inverse directions, so their extremes over the packet's intervals lie at the corners. Inner TLAS
      * nodes take this one test instead of one per lane; the leaves test lane by lane ({@link #lanes}).
      */
-    private static float packetNear(TraceContext c, float[] nb, int b, float x0, float y0, float z0, float x1,
-            float y1, float z1) {
-        float[] pk = c.packetBounds;
-        // per axis: the products of the box's offsets and the inverse directions' interval at its four corners
-        float lo = nb[b] - x1, hi = nb[b + 3] - x0, i0 = pk[0], i1 = pk[1];
-        float p0 = lo * i0, p1 = lo * i1, p2 = hi * i0, p3 = hi * i1;
-        float near = Math.max(0, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
-        float far = Math.max(Math.max(p0, p1), Math.max(p2, p3));
-        lo = nb[b + 1] - y1;
-        hi = nb[b + 4] - y0;
-        i0 = pk[2];
-        i1 = pk[3];
-        p0 = lo * i0;
-        p1 = lo * i1;
-        p2 = hi * i0;
-        p3 = hi * i1;
-        near = Math.max(near, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
-        far = Math.min(far, Math.max(Math.max(p0, p1), Math.max(p2, p3)));
-        lo = nb[b + 2] - z1;
-        hi = nb[b + 5] - z0;
-        i0 = pk[4];
-        i1 = pk[5];
-        p0 = lo * i0;
-        p1 = lo * i1;
-        p2 = hi * i0;
-        p3 = hi * i1;
-        near = Math.max(near, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
-        far = Math.min(far, Math.max(Math.max(p0, p1), Math.max(p2, p3)));
+    private static float packetNear(TraceContext c, float[] nb, int b) {
+        float[] pk = c.packetBounds, po = c.packetOrigins;
+        float near = 0, far = Float.POSITIVE_INFINITY;
+        for (int k = 0; k < 3; k++) { // the products of the box's offsets and the inverse directions at four corners
+            float lo = nb[b + k] - po[3 + k], hi = nb[b + 3 + k] - po[k], i0 = pk[2 * k], i1 = pk[2 * k + 1];
+            float p0 = lo * i0, p1 = lo * i1, p2 = hi * i0, p3 = hi * i1;
+            near = Math.max(near, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
+            far = Math.min(far, Math.max(Math.max(p0, p1), Math.max(p2, p3)));
+        }
         return near <= far * MeshBvh.ROBUST && near <= pk[6] ? near : Float.POSITIVE_INFINITY;
     }
 
