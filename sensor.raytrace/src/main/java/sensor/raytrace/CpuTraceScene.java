@@ -23,7 +23,7 @@ import sensor.raytrace.geometry.Poses;
 /**
  * The CPU trace scene: per-shape BVHs (BLAS) cached by shape identity (a deformed mesh, same indices, new
  * vertices, gets its object's previous BLAS refit rather than rebuilt), a top-level BVH (TLAS) over object
- * instances rebuilt from the world poses at every {@link #update}, infinite planes tested outside the TLAS.
+ * instances, one per leaf, rebuilt at every {@link #update} from the world poses, infinite planes outside the TLAS.
  * Rays are cut into fixed chunks that a pool of worker threads takes in turn; each ray's result depends on
  * that ray alone, so the output is the same for every thread count.
  */
@@ -73,12 +73,12 @@ final class CpuTraceScene implements TraceScene {
      */
     int blasRefits;
     /**
-     * Trace rays with nearby origins (within {@link #ORIGIN_SPREAD} of a run's first origin) as packets of up to
-     * {@link TraceContext#PACKET} (on by default): a long run is regrouped by direction ({@link #bandOrder}),
-     * then a mesh is traversed once per packet with an interval-arithmetic box test over the packet's
-     * directions and origins, and each ray tests leaf boxes and triangles on its own, from its own origin
-     * ({@link MeshBvh#intersectPacket}). On scene v1 this is about 3× as fast as single rays. Results are
-     * identical either way (tested); off traces ray by ray.
+     * Trace rays with nearby origins (within {@link #ORIGIN_SPREAD} of a run's first origin, {@link #PARALLEL_SPREAD}
+     * for parallel rays) as packets of up to {@link TraceContext#PACKET} (on by default): a long run is regrouped by
+     * direction ({@link #bandOrder}) unless its own order spreads less ({@link #spread}), then a mesh is traversed
+     * once per packet with an interval-arithmetic box test over the packet's directions and origins, and each ray
+     * tests leaf boxes and triangles on its own, from its own origin ({@link MeshBvh#intersectPacket}). On scene v1
+     * this is about 3× as fast as single rays. Results are identical either way (tested); off traces ray by ray.
      */
     boolean packets = true;
     /**
