@@ -558,7 +558,7 @@ final class CpuTraceScene implements TraceScene {
                 z1 = Math.max(z1, z);
             }
         }
-        // the packet's origin range and interval of inverse directions, for the inner nodes' test
+        // the packet's origin range (for every box test) and interval of inverse directions (for the inner nodes')
         float[] po = c.packetOrigins;
         po[0] = x0;
         po[1] = y0;
@@ -587,14 +587,14 @@ final class CpuTraceScene implements TraceScene {
             int lm, rm;
             float lmin, rmin;
             if (cl < 0) {
-                lm = lanes(c, nb, b, m, x0, y0, z0, x1, y1, z1);
+                lm = lanes(c, nb, b, m);
                 lmin = c.lanesNear;
             } else {
                 lmin = packetNear(c, nb, b);
                 lm = lmin < Float.POSITIVE_INFINITY ? m : 0;
             }
             if (cr < 0) {
-                rm = lanes(c, nb, b + 6, m, x0, y0, z0, x1, y1, z1);
+                rm = lanes(c, nb, b + 6, m);
                 rmin = c.lanesNear;
             } else {
                 rmin = packetNear(c, nb, b + 6);
@@ -650,15 +650,15 @@ final class CpuTraceScene implements TraceScene {
 
     /**
      * The lanes of {@code m} whose rays enter the box at {@code nb[b..b+6)} (widened by the origins' spread
-     * {@code [x0, x1] × …}) no farther than their limits; the nearest entry among them in {@code c.lanesNear}.
+     * {@code c.packetOrigins}) no farther than their limits; the nearest entry among them in {@code c.lanesNear}.
      */
-    private static int lanes(TraceContext c, float[] nb, int b, int m, float x0, float y0, float z0, float x1, float y1,
-            float z1) {
+    private static int lanes(TraceContext c, float[] nb, int b, int m) {
         if (c.kernel != null) {
-            return c.kernel.topBox(nb, b, m, x0, y0, z0, x1, y1, z1, c);
+            return c.kernel.topBox(nb, b, m, c);
         }
-        float lx0 = nb[b] - x1, ly0 = nb[b + 1] - y1, lz0 = nb[b + 2] - z1;
-        float lx1 = nb[b + 3] - x0, ly1 = nb[b + 4] - y0, lz1 = nb[b + 5] - z0;
+        float[] po = c.packetOrigins;
+        float lx0 = nb[b] - po[3], ly0 = nb[b + 1] - po[4], lz0 = nb[b + 2] - po[5];
+        float lx1 = nb[b + 3] - po[0], ly1 = nb[b + 4] - po[1], lz1 = nb[b + 5] - po[2];
         int hit = 0;
         float near = Float.POSITIVE_INFINITY;
         float[] wix = c.wix, wiy = c.wiy, wiz = c.wiz, lim = c.wLimit;

@@ -31,10 +31,10 @@ interface LaneKernel {
 
     /**
      * The lanes of {@code m} that enter the top-level box at {@code nb[b .. b + 6)} widened by the packet's origin
-     * range {@code [x0, x1] × [y0, y1] × [z0, z1]} no farther than their limits {@code c.wLimit}, from the inverse
-     * directions {@code c.wi*}; the nearest entry among them into {@code c.lanesNear}: {@code CpuTraceScene.lanes}.
+     * range {@code c.packetOrigins} no farther than their limits {@code c.wLimit}, from the inverse directions
+     * {@code c.wi*}; the nearest entry among them into {@code c.lanesNear}: {@code CpuTraceScene.lanes}.
      */
-    int topBox(float[] nb, int b, int m, float x0, float y0, float z0, float x1, float y1, float z1, TraceContext c);
+    int topBox(float[] nb, int b, int m, TraceContext c);
 
     /** One line: what this kernel is (for the bench's machine line and the run summary). */
     String describe();

@@ -36,7 +36,7 @@ final class TraceContext extends Hit {
      * for the TLAS's inner nodes.
      */
     final float[] packetBounds = new float[7];
-    /** The packet's float origin range (min x, y, z, max x, y, z), for the TLAS's inner nodes. */
+    /** The packet's float origin range (min x, y, z, max x, y, z), for the TLAS's box tests. */
     final float[] packetOrigins = new float[6];
     /** Whether a lane's TLAS limit was lowered since the packet's largest limit was last taken. */
     boolean limitsLowered;

@@ -122,16 +122,15 @@ final class VectorLanes implements LaneKernel {
     }
 
     @Override
-    public int topBox(float[] nb, int b, int m, float x0, float y0, float z0, float x1, float y1, float z1,
-            TraceContext c) {
+    public int topBox(float[] nb, int b, int m, TraceContext c) {
         // the scalar test: max(max(min(lx0 * a, lx1 * a), min(ly0 * cc, ly1 * cc)), max(min(lz0 * e, lz1 * e), 0f)),
         // Math.min and Math.max as VectorOperators.MIN and MAX (the same semantics)
-        float lx0 = nb[b] - x1, ly0 = nb[b + 1] - y1, lz0 = nb[b + 2] - z1;
-        float lx1 = nb[b + 3] - x0, ly1 = nb[b + 4] - y0, lz1 = nb[b + 5] - z0;
-        FloatVector zero = FloatVector.zero(FS), far = FloatVector.broadcast(FS, Float.POSITIVE_INFINITY);
+        float[] po = c.packetOrigins;
+        float lx0 = nb[b] - po[3], ly0 = nb[b + 1] - po[4], lz0 = nb[b + 2] - po[5];
+        float lx1 = nb[b + 3] - po[0], ly1 = nb[b + 4] - po[1], lz1 = nb[b + 5] - po[2];
+        FloatVector zero = FloatVector.zero(FS), near = FloatVector.broadcast(FS, Float.POSITIVE_INFINITY);
         IntVector ibit = IntVector.fromArray(IS, BIT, 0);
         IntVector in = IntVector.zero(IS);
-        FloatVector near = far;
         for (int off = 0; off < P; off += LANES) {
             int act = (m >>> off) & LANE_BITS;
             if (act == 0) {
