@@ -17,8 +17,8 @@ public interface ComputePool {
 
     /**
      * Runs {@code task(i)} for every {@code i} in {@code [0, n)} with at most {@code maxParallel} of them at once
-     * (tasks {@code g, g + k, g + 2k...} share a worker, {@code k = min(n, maxParallel, parallelism())}), and returns
-     * when all have ended; an exception of a task is rethrown.
+     * (on at most {@code min(n, maxParallel, parallelism())} workers; which task runs on which worker is not
+     * specified), and returns when all have ended; an exception of a task is rethrown.
      */
     void run(int n, int maxParallel, IntConsumer task);
 

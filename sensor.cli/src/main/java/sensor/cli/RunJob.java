@@ -20,8 +20,12 @@ import sensor.cli.scenario.ScenarioBuilder;
  * error stream (redrawn in place on a terminal, one line per 10 % otherwise) and a summary at the end.
  */
 final class RunJob {
-    /** Calls that may wait for the writer thread (frames of a few MB at most each). */
-    static final int WRITE_AHEAD = 16;
+    /**
+     * Calls that may wait for the writer thread: up to 1,024 (a second of a 1 kHz IMU), holding at most a quarter of
+     * the heap or 256 MB of frame data, whichever is less (a lidar frame holds a few MB, as does a camera's).
+     */
+    static final int WRITE_AHEAD = 1024;
+    static final long WRITE_AHEAD_BYTES = Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 4);
 
     private final Simulation env;
     private final PrintStream out, err;
@@ -78,7 +82,7 @@ final class RunJob {
     /** As {@link #run(ScenarioBuilder.Built, Recorder, Path, RunManifest, BooleanSupplier)}, from {@code start}. */
     int run(ScenarioBuilder.Built built, Recorder recorder, Path outDir, RunManifest manifest, BooleanSupplier cancelled,
             Start start) {
-        Recorder sink = writeAhead > 0 ? new AsyncRecorder(recorder, writeAhead) : recorder;
+        Recorder sink = writeAhead > 0 ? new AsyncRecorder(recorder, writeAhead, WRITE_AHEAD_BYTES) : recorder;
         sink.mounts(start.time(), start.mounts());
         start.frames().forEach(sink::accept);
         env.addOutputSink(sink);

@@ -139,4 +139,44 @@ class AsyncRecorderTest {
         r.close();
         assertEquals(11, log.calls.size(), "10 frames and close: " + log.calls);
     }
+
+    @Test
+    void smallFramesPassWhileTheWriterIsOnALargeOneAndASecondLargeOneWaitsForTheByteBudget() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        Log log = new Log(i -> {
+            if (i == 0) {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        });
+        var fields = List.of(sensor.api.frame.OutputField.XYZ_VEC3_F32);
+        var big = new sensor.api.frame.PointCloud(fields, 1000, java.nio.ByteBuffer.allocate(12_000));
+        assertEquals(12_000, AsyncRecorder.bytes(big));
+        assertEquals(11 * 4 * 3, AsyncRecorder.bytes(new sensor.api.frame.CameraImage(4, 3, new byte[36], new float[12],
+                new int[12], List.of(), 1, 1, 2, 1.5, "pinhole", sensor.api.geom.Pose.IDENTITY)));
+        // room for one large frame and 40 small calls
+        AsyncRecorder r = new AsyncRecorder(log, 100, 12_000 + 41 * AsyncRecorder.CALL_BYTES);
+        CountDownLatch smallDone = new CountDownLatch(1);
+        Thread sim = new Thread(() -> {
+            r.accept(new SensorFrame("lidar", "lidar", 0, 0, 0, big)); // the writer holds this one
+            for (long i = 1; i <= 40; i++) {
+                r.accept(frame(i));
+            }
+            smallDone.countDown();
+            r.accept(new SensorFrame("lidar", "lidar", 41, 4.1, 4.1, big)); // over the budget: waits
+        });
+        sim.start();
+        assertTrue(smallDone.await(10, java.util.concurrent.TimeUnit.SECONDS), "40 small frames pass a count limit of 100");
+        sim.join(300);
+        assertTrue(sim.isAlive(), "the second large frame waits for the first");
+        assertEquals(Thread.State.WAITING, sim.getState());
+        release.countDown();
+        sim.join(10_000);
+        assertFalse(sim.isAlive());
+        r.close();
+        assertEquals(43, log.calls.size(), "42 frames and close: " + log.calls);
+    }
 }

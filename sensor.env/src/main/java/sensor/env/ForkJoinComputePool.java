@@ -2,6 +2,7 @@ package sensor.env;
 
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 import sensor.api.Args;
@@ -9,8 +10,8 @@ import sensor.api.ComputePool;
 
 /**
  * A {@link ComputePool} over a caller-owned {@link ForkJoinPool} (the runtime's {@link Pool} uses one; plain Java
- * makes its own and shuts it down). Tasks {@code g, g + k, g + 2k...} share a worker, {@code k = min(n,
- * maxParallel, parallelism)}; a task of the pool that calls {@link #run} helps instead of blocking.
+ * makes its own and shuts it down). {@code k = min(n, maxParallel, parallelism)} workers take the tasks in index
+ * order, each the next one as it frees up; a task of the pool that calls {@link #run} helps instead of blocking.
  */
 public final class ForkJoinComputePool implements ComputePool {
     private final ForkJoinPool pool;
@@ -34,12 +35,19 @@ public final class ForkJoinComputePool implements ComputePool {
             }
             return;
         }
+        // each of the k workers takes the next task as it frees up, so a worker slowed by other threads (the writer,
+        // the compiler) or given the costlier tasks holds up no other; a failed task stops the taking
+        AtomicInteger next = new AtomicInteger();
         ForkJoinTask<?>[] groups = new ForkJoinTask<?>[k];
         for (int g = 0; g < k; g++) {
-            int first = g;
             groups[g] = ForkJoinTask.adapt(() -> {
-                for (int i = first; i < n; i += k) {
-                    task.accept(i);
+                try {
+                    for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+                        task.accept(i);
+                    }
+                } catch (RuntimeException | Error e) {
+                    next.set(n);
+                    throw e;
                 }
             });
         }

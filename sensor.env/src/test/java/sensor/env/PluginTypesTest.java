@@ -117,4 +117,29 @@ class PluginTypesTest {
             fj.shutdownNow();
         }
     }
+
+    @Test
+    void aForkJoinPoolsFreeWorkerTakesTheNextTaskSoOneSlowTaskHoldsUpNoOther() throws Exception {
+        ForkJoinPool fj = new ForkJoinPool(2);
+        try {
+            var pool = new ForkJoinComputePool(fj);
+            var others = new java.util.concurrent.CountDownLatch(99);
+            var waited = new java.util.concurrent.atomic.AtomicBoolean();
+            // task 0 waits for all 99 others: with tasks dealt out in fixed turns it would wait for its own worker's
+            pool.run(100, 2, i -> {
+                if (i == 0) {
+                    try {
+                        waited.set(others.await(10, java.util.concurrent.TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                } else {
+                    others.countDown();
+                }
+            });
+            assertTrue(waited.get(), "the other worker ran the 99 other tasks while task 0 ran");
+        } finally {
+            fj.shutdownNow();
+        }
+    }
 }

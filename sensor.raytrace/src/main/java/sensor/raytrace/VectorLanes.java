@@ -124,13 +124,16 @@ final class VectorLanes implements LaneKernel {
     @Override
     public int topBox(float[] nb, int b, int m, TraceContext c) {
         // the scalar test: max(max(min(lx0 * a, lx1 * a), min(ly0 * cc, ly1 * cc)), max(min(lz0 * e, lz1 * e), 0f)),
-        // Math.min and Math.max as VectorOperators.MIN and MAX (the same semantics)
+        // Math.min and Math.max as VectorOperators.MIN and MAX (the same semantics). The lanes and the nearest entry
+        // are reduced chunk by chunk into scalars: vectors carried from one iteration to the next were boxed
+        // (allocated) by JDK 17's C2 here.
         float[] po = c.packetOrigins;
         float lx0 = nb[b] - po[3], ly0 = nb[b + 1] - po[4], lz0 = nb[b + 2] - po[5];
         float lx1 = nb[b + 3] - po[0], ly1 = nb[b + 4] - po[1], lz1 = nb[b + 5] - po[2];
-        FloatVector zero = FloatVector.zero(FS), near = FloatVector.broadcast(FS, Float.POSITIVE_INFINITY);
+        FloatVector zero = FloatVector.zero(FS), far = FloatVector.broadcast(FS, Float.POSITIVE_INFINITY);
         IntVector ibit = IntVector.fromArray(IS, BIT, 0);
-        IntVector in = IntVector.zero(IS);
+        int in = 0;
+        float near = Float.POSITIVE_INFINITY;
         for (int off = 0; off < P; off += LANES) {
             int act = (m >>> off) & LANE_BITS;
             if (act == 0) {
@@ -150,11 +153,12 @@ final class VectorLanes implements LaneKernel {
                     az0.lanewise(VectorOperators.MAX, az1)).mul(MeshBvh.ROBUST);
             VectorMask<Float> ok = ln.compare(VectorOperators.LE, lf)
                     .and(ln.compare(VectorOperators.LE, FloatVector.fromArray(FS, c.wLimit, off))).and(active);
-            in = in.or(zero.blend(FloatVector.fromArray(FS, BIT_F, off), ok).viewAsIntegralLanes());
-            near = near.blend(near.lanewise(VectorOperators.MIN, ln), ok);
+            in |= zero.blend(FloatVector.fromArray(FS, BIT_F, off), ok).viewAsIntegralLanes()
+                    .reduceLanes(VectorOperators.OR);
+            near = Math.min(near, far.blend(ln, ok).reduceLanes(VectorOperators.MIN));
         }
-        c.lanesNear = near.reduceLanes(VectorOperators.MIN);
-        return in.reduceLanes(VectorOperators.OR);
+        c.lanesNear = near;
+        return in;
     }
 
     @Override
