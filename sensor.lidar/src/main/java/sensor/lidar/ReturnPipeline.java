@@ -54,6 +54,10 @@ final class ReturnPipeline {
     // the suns (unit vector towards each, then its illuminance in klx) and the sky's illuminance, read per trace
     private double[] suns = new double[0];
     private double skyKlx;
+    // the two waves a trace alternates between and its hit buffer, kept from trace to trace (a lidar traces one slice
+    // at a time): a frame's waves are tens of MB, which the tracing thread would otherwise allocate and zero alone
+    private final Wave[] spareWaves = {new Wave(0), new Wave(0)};
+    private HitBuffer hitBuffer = new HitBuffer(0);
 
     ReturnPipeline(int depth, int samples, double rangeMin, double rangeMax, double minIntensity, double mixingRange,
             ReturnMode mode, BeamDivergence divergence, ComputePool pool, int threads) {
@@ -112,21 +116,29 @@ final class ReturnPipeline {
         if (keepBackground) {
             lights(view.lights());
         }
-        Wave wave = new Wave(count);
+        Wave wave = wave(0, count);
         for (int i = 0; i < count; i++) {
             int r = first + i;
             System.arraycopy(worldOrigins, 3 * r, wave.origin, 3 * i, 3);
             System.arraycopy(worldDirs, 3 * r, wave.dir, 3 * i, 3);
             wave.ray[i] = r;
+            wave.node[i] = 0;
             wave.prior[i] = 1;
             wave.medium[i] = -1;
+            wave.opl[i] = 0;
+            wave.tau[i] = 0;
+            wave.entry[i] = 0;
+            wave.crossings[i] = 0;
         }
         wave.size = count;
         // heap levels, plus the crossings of volume boundaries (which continue a node, not a new level)
         for (int waves = 0; waves < depth + MAX_CROSSINGS && wave.size > 0; waves++) {
-            HitBuffer hits = new HitBuffer(wave.size);
+            if (hitBuffer.distance.length < wave.size) {
+                hitBuffer = new HitBuffer(wave.size);
+            }
+            HitBuffer hits = hitBuffer;
             scene.closestHit(wave.origin, wave.dir, wave.size, rangeMax / n, hits);
-            Wave next = new Wave(2 * wave.size), w = wave;
+            Wave next = wave((waves + 1) % 2, 2 * wave.size), w = wave; // up to two children per node
             parallel(w.size, (from, end) -> {
                 for (int i = from; i < end; i++) {
                     shade(w, i, hits, view, random, step, rayKey, next);
@@ -135,6 +147,14 @@ final class ReturnPipeline {
             next.compact();
             wave = next;
         }
+    }
+
+    /** Spare wave {@code k} (the trace alternates between two), emptied for {@code slots} slots. */
+    private Wave wave(int k, int slots) {
+        if (spareWaves[k].capacity() < slots) {
+            spareWaves[k] = new Wave(slots);
+        }
+        return spareWaves[k].clear(slots);
     }
 
     /**
@@ -426,6 +446,7 @@ final class ReturnPipeline {
         final double[] origin, dir, opl, prior, tau, entry;
         final boolean[] used;
         int size;
+        private int limit; // the slots in use: [0, limit)
 
         Wave(int capacity) {
             ray = new int[capacity];
@@ -439,6 +460,18 @@ final class ReturnPipeline {
             tau = new double[capacity];
             entry = new double[capacity];
             used = new boolean[capacity];
+        }
+
+        int capacity() {
+            return ray.length;
+        }
+
+        /** Empties the wave for {@code slots} slots (at most its capacity) and returns it. */
+        Wave clear(int slots) {
+            java.util.Arrays.fill(used, 0, slots, false);
+            limit = slots;
+            size = 0;
+            return this;
         }
 
         void put(int slot, int r, int h, double ox, double oy, double oz, double dx, double dy, double dz, double x,
@@ -460,7 +493,7 @@ final class ReturnPipeline {
         /** Moves the used slots to the front, keeping their order. */
         void compact() {
             int k = 0;
-            for (int s = 0; s < used.length; s++) {
+            for (int s = 0; s < limit; s++) {
                 if (!used[s]) {
                     continue;
                 }
