@@ -98,7 +98,8 @@ final class ReturnPipeline {
         if (normals && candNormal.length < 3 * slots) {
             candNormal = new float[3 * slots];
         }
-        java.util.Arrays.fill(candIntensity, 0, slots, -1);
+        double[] intensity = candIntensity;
+        parallel(slots, (from, end) -> java.util.Arrays.fill(intensity, from, end, -1));
     }
 
     /** Runs {@code block} over {@code [0, n)} in blocks of {@link #CHUNK} on the pool. */
@@ -116,20 +117,21 @@ final class ReturnPipeline {
         if (keepBackground) {
             lights(view.lights());
         }
-        Wave wave = wave(0, count);
-        for (int i = 0; i < count; i++) {
-            int r = first + i;
-            System.arraycopy(worldOrigins, 3 * r, wave.origin, 3 * i, 3);
-            System.arraycopy(worldDirs, 3 * r, wave.dir, 3 * i, 3);
-            wave.ray[i] = r;
-            wave.node[i] = 0;
-            wave.prior[i] = 1;
-            wave.medium[i] = -1;
-            wave.opl[i] = 0;
-            wave.tau[i] = 0;
-            wave.entry[i] = 0;
-            wave.crossings[i] = 0;
-        }
+        Wave wave = wave(0, count), w0 = wave;
+        parallel(count, (from, end) -> {
+            System.arraycopy(worldOrigins, 3 * (first + from), w0.origin, 3 * from, 3 * (end - from));
+            System.arraycopy(worldDirs, 3 * (first + from), w0.dir, 3 * from, 3 * (end - from));
+            for (int i = from; i < end; i++) {
+                w0.ray[i] = first + i;
+                w0.node[i] = 0;
+                w0.prior[i] = 1;
+                w0.medium[i] = -1;
+                w0.opl[i] = 0;
+                w0.tau[i] = 0;
+                w0.entry[i] = 0;
+                w0.crossings[i] = 0;
+            }
+        });
         wave.size = count;
         // heap levels, plus the crossings of volume boundaries (which continue a node, not a new level)
         for (int waves = 0; waves < depth + MAX_CROSSINGS && wave.size > 0; waves++) {
