@@ -30,20 +30,20 @@ final class CloudLayouts {
             case GENERIC -> generic(p.fields());
             case VELODYNE -> packed(List.of(xyz(p, "x", 0), xyz(p, "y", 1), xyz(p, "z", 2),
                     new Field("intensity", Kind.F32, i -> reflectivity(p, calibrated, i, 100)),
-                    new Field("ring", Kind.U16, i -> ring(p, i)),
+                    ring(p, "ring", Kind.U16),
                     new Field("time", Kind.F32, i -> sinceScanStart(p, i))));
             case OUSTER -> new Layout(List.of(xyz(p, "x", 0), xyz(p, "y", 1), xyz(p, "z", 2),
-                    new Field("intensity", Kind.F32, i -> p.intensity == null ? 0 : p.intensity[i]),
+                    p.intensity != null ? Field.of("intensity", Kind.F32, p.intensity) : new Field("intensity", Kind.F32, i -> 0),
                     new Field("t", Kind.U32, i -> Math.round(sinceScanStart(p, i) * 1e9)),
                     new Field("reflectivity", Kind.U16, i -> reflectivity(p, calibrated, i, 100)),
-                    new Field("ring", Kind.U16, i -> ring(p, i)),
+                    ring(p, "ring", Kind.U16),
                     new Field("ambient", Kind.U16, i -> 0),
                     new Field("range", Kind.U32, i -> Math.round((distance != null ? distance[i] : p.range(i)) * 1000))),
                     new int[] {0, 4, 8, 16, 20, 24, 26, 28, 32}, 48);
             case LIVOX -> packed(List.of(xyz(p, "x", 0), xyz(p, "y", 1), xyz(p, "z", 2),
                     new Field("intensity", Kind.F32, i -> reflectivity(p, calibrated, i, 150)),
                     new Field("tag", Kind.U8, i -> 0),
-                    new Field("line", Kind.U8, i -> ring(p, i)),
+                    ring(p, "line", Kind.U8),
                     new Field("timestamp", Kind.F64, i -> p.time == null ? 0 : Math.rint(p.time[i] * 1e9))));
         };
     }
@@ -74,12 +74,12 @@ final class CloudLayouts {
     }
 
     private static Field xyz(Points p, String name, int axis) {
-        float[] c = axis == 0 ? p.x : axis == 1 ? p.y : p.z;
-        return new Field(name, Kind.F32, i -> c[i]);
+        return Field.of(name, Kind.F32, axis == 0 ? p.x : axis == 1 ? p.y : p.z);
     }
 
-    private static int ring(Points p, int i) {
-        return p.ring == null ? 0 : p.ring[i];
+    /** The ring column as {@code name}, or 0 for every point without one. */
+    private static Field ring(Points p, String name, Kind kind) {
+        return p.ring != null ? Field.of(name, kind, p.ring) : new Field(name, kind, i -> 0);
     }
 
     /** Point i's reflectivity as a driver reports it: the calibrated column, else π · intensity, encoded. */

@@ -78,41 +78,43 @@ public final class Points {
 
     /**
      * Packs {@code n} points into {@code out} (little-endian): field {@code k} of point {@code i} at byte
-     * {@code offsets[k] + i · step}. One field at a time, so each loop writes one kind.
+     * {@code offsets[k] + i · step}. One field at a time, each from its values as doubles ({@link Field#doubles}), so
+     * each loop reads one array and writes one kind.
      */
     static void pack(List<Field> fields, int[] offsets, int step, int n, java.nio.ByteBuffer out) {
+        double[] scratch = new double[n];
         for (int k = 0; k < fields.size(); k++) {
-            java.util.function.IntToDoubleFunction v = fields.get(k).value();
+            double[] v = fields.get(k).doubles(n, scratch);
             int at = offsets[k];
             switch (fields.get(k).kind()) {
                 case F32 -> {
                     for (int i = 0; i < n; i++, at += step) {
-                        out.putFloat(at, (float) v.applyAsDouble(i));
+                        out.putFloat(at, (float) v[i]);
                     }
                 }
                 case F64 -> {
                     for (int i = 0; i < n; i++, at += step) {
-                        out.putDouble(at, v.applyAsDouble(i));
+                        out.putDouble(at, v[i]);
                     }
                 }
                 case U8 -> {
                     for (int i = 0; i < n; i++, at += step) {
-                        out.put(at, (byte) v.applyAsDouble(i));
+                        out.put(at, (byte) v[i]);
                     }
                 }
                 case U16 -> {
                     for (int i = 0; i < n; i++, at += step) {
-                        out.putShort(at, (short) v.applyAsDouble(i));
+                        out.putShort(at, (short) v[i]);
                     }
                 }
                 case I32 -> {
                     for (int i = 0; i < n; i++, at += step) {
-                        out.putInt(at, (int) v.applyAsDouble(i));
+                        out.putInt(at, (int) v[i]);
                     }
                 }
                 case U32 -> {
                     for (int i = 0; i < n; i++, at += step) {
-                        out.putInt(at, (int) (long) v.applyAsDouble(i));
+                        out.putInt(at, (int) (long) v[i]);
                     }
                 }
             }
@@ -122,24 +124,71 @@ public final class Points {
     /** One extra column: its name, kind, unit description and values (exact in a double for every kind). */
     public record Column(String name, Kind kind, String description, double[] values) {}
 
-    /** A field as files carry it: name, kind and the value of point {@code i}. */
-    public record Field(String name, Kind kind, java.util.function.IntToDoubleFunction value) {}
+    /**
+     * A field as files carry it: name, kind and the value of point {@code i}; {@code column} is the array the values
+     * are read from ({@code float[]}, {@code int[]} or {@code double[]}), or null where they are computed.
+     */
+    public record Field(String name, Kind kind, java.util.function.IntToDoubleFunction value, Object column) {
+        /** A computed field. */
+        public Field(String name, Kind kind, java.util.function.IntToDoubleFunction value) {
+            this(name, kind, value, null);
+        }
+
+        /** A field read from a float column. */
+        static Field of(String name, Kind kind, float[] c) {
+            return new Field(name, kind, i -> c[i], c);
+        }
+
+        /** A field read from an int column. */
+        static Field of(String name, Kind kind, int[] c) {
+            return new Field(name, kind, i -> c[i], c);
+        }
+
+        /** A field read from a double column. */
+        static Field of(String name, Kind kind, double[] c) {
+            return new Field(name, kind, i -> c[i], c);
+        }
+
+        /**
+         * The values of the first {@code n} points as doubles, exactly as {@link #value} gives them: a double column
+         * itself, else written into {@code scratch} (a typed loop over a column, or the computed values).
+         */
+        double[] doubles(int n, double[] scratch) {
+            if (column instanceof double[] d) {
+                return d;
+            }
+            if (column instanceof float[] f) {
+                for (int i = 0; i < n; i++) {
+                    scratch[i] = f[i];
+                }
+            } else if (column instanceof int[] c) {
+                for (int i = 0; i < n; i++) {
+                    scratch[i] = c[i];
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    scratch[i] = value.applyAsDouble(i);
+                }
+            }
+            return scratch;
+        }
+    }
 
     /** x y z, then intensity, ring and time when present, then the {@link #extras}, in order. */
     public List<Field> fields() {
-        List<Field> c = new java.util.ArrayList<>(List.of(new Field("x", Kind.F32, i -> x[i]),
-                new Field("y", Kind.F32, i -> y[i]), new Field("z", Kind.F32, i -> z[i])));
+        List<Field> c = new java.util.ArrayList<>(List.of(Field.of("x", Kind.F32, x), Field.of("y", Kind.F32, y),
+                Field.of("z", Kind.F32, z)));
         if (intensity != null) {
-            c.add(new Field("intensity", Kind.F32, i -> intensity[i]));
+            c.add(Field.of("intensity", Kind.F32, intensity));
         }
         if (ring != null) {
-            c.add(new Field("ring", Kind.U16, i -> ring[i]));
+            c.add(Field.of("ring", Kind.U16, ring));
         }
         if (time != null) {
-            c.add(new Field("time", Kind.F64, i -> time[i]));
+            c.add(Field.of("time", Kind.F64, time));
         }
         for (Column e : extras) {
-            c.add(new Field(e.name(), e.kind(), i -> e.values()[i]));
+            c.add(Field.of(e.name(), e.kind(), e.values()));
         }
         return c;
     }
@@ -219,27 +268,7 @@ public final class Points {
         java.nio.FloatBuffer inC = hasI ? o.floats(OutputField.INTENSITY_F32) : null;
         java.nio.IntBuffer rC = hasR ? o.ints(OutputField.RING_ID_U16) : null;
         java.nio.DoubleBuffer tC = hasT ? o.doubles(OutputField.TIME_STAMP_F64) : null;
-        List<java.util.function.IntToDoubleFunction> extraValues = new java.util.ArrayList<>();
-        for (OutputField f : o.fields()) {
-            switch (f) {
-                case DISTANCE_F32, AZIMUTH_F32, ELEVATION_F32, RADIAL_VELOCITY_F32, RCS_F32, REFLECTIVITY_F32 -> {
-                    java.nio.FloatBuffer c = o.floats(f);
-                    extraValues.add(c::get);
-                }
-                case ENTITY_ID_I32, RETURN_TYPE_U8 -> {
-                    java.nio.IntBuffer c = o.ints(f);
-                    extraValues.add(c::get);
-                }
-                case NORMAL_VEC3_F32 -> {
-                    java.nio.FloatBuffer c = o.floats(f);
-                    for (int k = 0; k < 3; k++) {
-                        int component = k;
-                        extraValues.add(i -> c.get(3 * i + component));
-                    }
-                }
-                default -> { }
-            }
-        }
+        int[] keep = new int[count]; // the points kept, by index in the output
         int n = 0;
         for (int i = 0; i < count; i++) {
             if (hit != null && hit.get(i) == 0) {
@@ -252,21 +281,49 @@ public final class Points {
             x[n] = px;
             y[n] = py;
             z[n] = pz;
+            keep[n++] = i;
+        }
+        for (int j = 0; j < n; j++) {
             if (inC != null) {
-                in[n] = inC.get(i);
+                in[j] = inC.get(keep[j]);
             }
             if (rC != null) {
-                r[n] = rC.get(i);
+                r[j] = rC.get(keep[j]);
             }
             if (tC != null) {
-                t[n] = tC.get(i);
+                t[j] = tC.get(keep[j]);
             }
-            for (int k = 0; k < extraValues.size(); k++) {
-                extras.get(k).values()[n] = extraValues.get(k).applyAsDouble(i);
+        }
+        // the extra columns one at a time, in the order they were made above
+        int e = 0;
+        for (OutputField f : o.fields()) {
+            switch (f) {
+                case DISTANCE_F32, AZIMUTH_F32, ELEVATION_F32, RADIAL_VELOCITY_F32, RCS_F32, REFLECTIVITY_F32 ->
+                        gather(o.floats(f), 1, 0, keep, n, extras.get(e++).values());
+                case ENTITY_ID_I32, RETURN_TYPE_U8 -> {
+                    java.nio.IntBuffer c = o.ints(f);
+                    double[] v = extras.get(e++).values();
+                    for (int j = 0; j < n; j++) {
+                        v[j] = c.get(keep[j]);
+                    }
+                }
+                case NORMAL_VEC3_F32 -> {
+                    java.nio.FloatBuffer c = o.floats(f);
+                    for (int k = 0; k < 3; k++) {
+                        gather(c, 3, k, keep, n, extras.get(e++).values());
+                    }
+                }
+                default -> { }
             }
-            n++;
         }
         return new Points(n, x, y, z, in, r, t, List.copyOf(extras), o.layout());
+    }
+
+    /** {@code out[j] = c[stride · keep[j] + component]} for the first {@code n} kept points. */
+    private static void gather(java.nio.FloatBuffer c, int stride, int component, int[] keep, int n, double[] out) {
+        for (int j = 0; j < n; j++) {
+            out[j] = c.get(stride * keep[j] + component);
+        }
     }
 
     /** The values of the extra column {@code name}, or null when the output lacks it. */
