@@ -179,4 +179,22 @@ class AsyncRecorderTest {
         r.close();
         assertEquals(43, log.calls.size(), "42 frames and close: " + log.calls);
     }
+
+    @Test
+    void aFrameLargerThanTheByteBudgetStillPassesWhenTheWriterIsIdle() throws Exception {
+        Log log = new Log(i -> { });
+        var big = new sensor.api.frame.PointCloud(List.of(sensor.api.frame.OutputField.XYZ_VEC3_F32), 1000,
+                java.nio.ByteBuffer.allocate(12_000));
+        AsyncRecorder r = new AsyncRecorder(log, 100, 1_000);
+        Thread sim = new Thread(() -> {
+            for (long i = 0; i < 3; i++) {
+                r.accept(new SensorFrame("lidar", "lidar", i, i * 0.1, i * 0.1, big));
+            }
+        });
+        sim.start();
+        sim.join(10_000);
+        assertFalse(sim.isAlive(), "each frame over the budget waits for the one before, then passes");
+        r.close();
+        assertEquals(4, log.calls.size(), "3 frames and close: " + log.calls);
+    }
 }

@@ -200,27 +200,16 @@ class ReturnPipelinePhysicsTest {
 
     /**
      * [L-P] The trace keeps its waves from frame to frame: in a still scene with volume crossings and mirror children
-     * (and no random draws: no atmospheric returns, no noise), every frame equals the first byte for byte.
+     * (and no random draws: no atmospheric returns, no noise), every frame equals the first byte for byte; after the
+     * fog and the mirror are removed, a frame equals a fresh lidar's frame of the scene without them (no node of theirs
+     * is left over in a reused wave).
      */
     @Test
     void reusedWavesLP_startEveryFrameClean() {
-        LidarRig rig = new LidarRig();
-        rig.env.bindAmbientMaterialType(new AtmosphereType());
-        rig.material("mirror", LidarPipelineTest.MIRROR);
-        rig.env.addObject(ObjectSpec.fixed("fog", new Shape.Box(1.5, 20, 20), Pose.translation(21.5, 0, 0))
-                .withMaterial(new MaterialSpec("atmosphere", new AtmosphereMaterial().setRefractiveIndex(1.0)
-                        .setAttenuationCoefficient(0.08).setReturnProbabilityScaling(0))));
-        // a mirror across half the fan sends its rays back through the fog to a wall behind the sensor
-        rig.add("mirror", new Shape.Box(0.2, 12, 40), new Pose(new Vec3(40, 6, 0),
-                sensor.api.geom.Quat.axisAngle(Vec3.Z, 0.3)), "mirror");
-        rig.wallAtX("wall", 60, null);
-        plane(rig, "back", new Vec3(-30, 0, 0), new Vec3(1, 0, 0), null);
-        PointCloud first = null;
-        rig.frames.clear();
-        rig.env.addSensor(sensor.api.sensor.SensorSpec.of("lidar", "lidar", config(fan(3000, 1)).setReturnMode(
-                ReturnMode.DUAL).setHeapDepth(2), sensor.api.sensor.SensorMount.world(Pose.IDENTITY), 10));
+        LidarRig rig = fogAndMirror(true);
         rig.env.advance(0.45);
         assertTrue(rig.frames.size() >= 4, "frames: " + rig.frames.size());
+        PointCloud first = null;
         int compared = 0;
         for (var f : rig.frames) {
             PointCloud c = (PointCloud) f.data();
@@ -241,6 +230,37 @@ class ReturnPipelinePhysicsTest {
             }
         }
         assertTrue(compared >= 2, "frames compared: " + compared);
+        rig.env.removeObject("fog");
+        rig.env.removeObject("mirror");
+        rig.env.advance(0.1);
+        LidarRig fresh = fogAndMirror(false);
+        fresh.env.advance(0.15);
+        PointCloud without = (PointCloud) fresh.frames.get(fresh.frames.size() - 1).data();
+        assertEquals(3000, without.count(), "one return per beam without fog and mirror");
+        assertEquals(without.data(), ((PointCloud) rig.frames.get(rig.frames.size() - 1).data()).data());
+    }
+
+    /**
+     * Walls in front and behind, and with {@code both} a fog bank and a mirror across half the fan (its rays go back
+     * through the fog to the wall behind).
+     */
+    private static LidarRig fogAndMirror(boolean both) {
+        LidarRig rig = new LidarRig();
+        rig.env.bindAmbientMaterialType(new AtmosphereType());
+        rig.material("mirror", LidarPipelineTest.MIRROR);
+        rig.wallAtX("wall", 60, null);
+        plane(rig, "back", new Vec3(-30, 0, 0), new Vec3(1, 0, 0), null);
+        if (both) {
+            rig.env.addObject(ObjectSpec.fixed("fog", new Shape.Box(1.5, 20, 20), Pose.translation(21.5, 0, 0))
+                    .withMaterial(new MaterialSpec("atmosphere", new AtmosphereMaterial().setRefractiveIndex(1.0)
+                            .setAttenuationCoefficient(0.08).setReturnProbabilityScaling(0))));
+            rig.add("mirror", new Shape.Box(0.2, 12, 40), new Pose(new Vec3(40, 6, 0),
+                    sensor.api.geom.Quat.axisAngle(Vec3.Z, 0.3)), "mirror");
+        }
+        rig.frames.clear();
+        rig.env.addSensor(sensor.api.sensor.SensorSpec.of("lidar", "lidar", config(fan(3000, 1)).setReturnMode(
+                ReturnMode.DUAL).setHeapDepth(2), sensor.api.sensor.SensorMount.world(Pose.IDENTITY), 10));
+        return rig;
     }
 
     /**
