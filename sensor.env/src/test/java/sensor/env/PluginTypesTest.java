@@ -138,6 +138,22 @@ class PluginTypesTest {
                 }
             });
             assertTrue(waited.get(), "the other worker ran the 99 other tasks while task 0 ran");
+            var ran = new java.util.concurrent.atomic.AtomicInteger();
+            var started = new java.util.concurrent.CountDownLatch(1);
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> pool.run(200, 2, i -> {
+                try {
+                    if (i == 0) { // fails once the other worker is taking tasks
+                        started.await(5, java.util.concurrent.TimeUnit.SECONDS);
+                        throw new IllegalStateException("first");
+                    }
+                    started.countDown();
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+                ran.incrementAndGet();
+            }));
+            assertTrue(ran.get() < 150, "a failed task stops the taking: " + ran.get() + " of 199 others ran");
         } finally {
             fj.shutdownNow();
         }
