@@ -16,7 +16,7 @@ import sensor.api.lidar.RayPatternGenerator;
  * rays whose firing times lie in it (at most one scan). Directions as the sweep: azimuth counter-clockwise
  * from +x, elevation up, all from the lidar origin.
  */
-final class FilePattern implements RayPatternGenerator, ScanningPattern {
+final class FilePattern implements RayPatternGenerator, ScanningPattern, ImmutablePattern {
     private static final double EPS = 1e-9;
     private final double[] offsets;
     private final double period;

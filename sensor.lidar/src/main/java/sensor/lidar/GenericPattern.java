@@ -10,7 +10,7 @@ import sensor.api.lidar.RayPatternGenerator;
  * The generic ray pattern: user-supplied ray transforms and a cycle of intervals, one per sensor step,
  * each within the array. All rays of a step fire at its end.
  */
-final class GenericPattern implements RayPatternGenerator {
+final class GenericPattern implements RayPatternGenerator, ImmutablePattern {
     private final List<Pose> rays;
     private final List<RayInterval> intervals;
     private int next;

@@ -56,7 +56,7 @@ final class LidarStages {
         RayPatternGenerator pattern = config.pattern();
         double[] origins = patternOrigins(pattern), dirs = patternDirections(pattern);
         List<LidarStage> c = new ArrayList<>();
-        c.add(stage("pattern", Set.of(), Set.of(RAYS), f -> fire(f, pattern, origins, dirs)));
+        c.add(stage("pattern", Set.of(), Set.of(RAYS), f -> fire(f, pattern, origins, dirs, pipeline)));
         for (PluginStage<RayDistortion> d : distortions) {
             c.add(stage(d.id(), Set.of(RAYS), Set.of(RAYS), f -> d.stage().distort(f.rays, f.nextStream(), f.ctx.index())));
         }
@@ -146,19 +146,30 @@ final class LidarStages {
         return dirs;
     }
 
-    /** The pattern's rays fired in the sample window {@code (time − period, time]}, with their firing times. */
-    private static void fire(LidarFrame f, RayPatternGenerator pattern, double[] origins, double[] dirs) {
+    /**
+     * The pattern's rays fired in the sample window {@code (time − period, time]}, with their firing times: in blocks
+     * on the pool for a pattern of this bundle ({@link ImmutablePattern}), on the caller's thread for a plugin's.
+     */
+    private static void fire(LidarFrame f, RayPatternGenerator pattern, double[] origins, double[] dirs,
+            ReturnPipeline pipeline) {
         double end = f.ctx.time(), start = end - f.ctx.period();
         int size = dirs.length / 3;
         RayInterval interval = pattern.interval(start, end).checkWithin(size);
         int beams = interval.count();
         RayBuffer rays = new RayBuffer(beams);
-        for (int i = 0; i < beams; i++) {
-            int r = interval.rayIndex(i, size);
-            System.arraycopy(origins, 3 * r, rays.origins, 3 * i, 3);
-            System.arraycopy(dirs, 3 * r, rays.directions, 3 * i, 3);
-            rays.patternIndex[i] = r;
-            rays.times[i] = pattern.firingTime(i, interval, start, end);
+        sensor.api.ComputePool.Block block = (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int r = interval.rayIndex(i, size);
+                System.arraycopy(origins, 3 * r, rays.origins, 3 * i, 3);
+                System.arraycopy(dirs, 3 * r, rays.directions, 3 * i, 3);
+                rays.patternIndex[i] = r;
+                rays.times[i] = pattern.firingTime(i, interval, start, end);
+            }
+        };
+        if (pattern instanceof ImmutablePattern) {
+            pipeline.parallel(beams, block);
+        } else {
+            block.run(0, beams);
         }
         f.rays = rays;
     }

@@ -26,7 +26,7 @@ import sensor.api.lidar.RayPatternGenerator;
  * is at {@code θ = 2π(1 − k/columns) − 2π·rate·τ_c}; it points along {@code (cos φ cos(θ+α), cos φ sin(θ+α), sin φ)}
  * from {@code R_z(θ)·origin}. An Ouster beam is the case τ = 0, α = −azimuth, origin (n, 0, 0).
  */
-final class SweepPattern implements RayPatternGenerator, ScanningPattern {
+final class SweepPattern implements RayPatternGenerator, ScanningPattern, ImmutablePattern {
     private final int columns, channels;
     private final double rate;
     private final double[] firingOffsets;

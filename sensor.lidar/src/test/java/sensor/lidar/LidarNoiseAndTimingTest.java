@@ -246,6 +246,38 @@ class LidarNoiseAndTimingTest {
     }
 
     @Test
+    @DisplayName("[L-P] a plugin's pattern is asked for its firing times from one thread, a pattern of this bundle from the pool")
+    void aPluginsPatternIsCalledFromOneThread() {
+        var threads = java.util.concurrent.ConcurrentHashMap.<Thread>newKeySet();
+        Vec3[] dirs = new Vec3[4000];
+        for (int i = 0; i < dirs.length; i++) {
+            dirs[i] = new Vec3(1, 0.4 * i / dirs.length - 0.2, 0);
+        }
+        List<sensor.api.geom.Pose> rays = LidarRig.rays(dirs);
+        sensor.api.lidar.RayPatternGenerator plugin = new sensor.api.lidar.RayPatternGenerator() {
+            @Override public List<sensor.api.geom.Pose> rays() { return rays; }
+            @Override public sensor.api.lidar.RayInterval interval(double start, double end) {
+                return new sensor.api.lidar.RayInterval(0, rays.size());
+            }
+            @Override public double firingTime(int index, sensor.api.lidar.RayInterval interval, double start, double end) {
+                threads.add(Thread.currentThread());
+                return start + (end - start) * index / rays.size();
+            }
+        };
+        var pool = new java.util.concurrent.ForkJoinPool(3);
+        try {
+            LidarRig rig = new LidarRig();
+            rig.type.pool = new sensor.env.ForkJoinComputePool(pool);
+            rig.wallAtX("wall", 10, null);
+            PointCloud out = rig.run(new LidarConfig().setPattern(plugin).setThreads(3));
+            assertEquals(4000, out.count());
+            assertEquals(1, threads.size(), "threads: " + threads);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
     @DisplayName("[L-T] a moving lidar smears a static wall by velocity times firing time")
     void motionDistortionLT_aMovingLidarSmearsAStaticWallByVelocityTimesFiringTime() {
         LidarRig rig = new LidarRig();
