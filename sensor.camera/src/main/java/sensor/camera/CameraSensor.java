@@ -141,13 +141,68 @@ final class CameraSensor implements Sensor {
         final double[] distance, normal, transmittance, airlight;
         final int[] object;
 
-        Path(int n) {
-            distance = new double[n];
-            normal = new double[3 * n];
-            transmittance = new double[n];
-            airlight = new double[n];
-            object = new int[n];
+        Path(double[] distance, double[] normal, double[] transmittance, double[] airlight, int[] object) {
+            this.distance = distance;
+            this.normal = normal;
+            this.transmittance = transmittance;
+            this.airlight = airlight;
+            this.object = object;
         }
+    }
+
+    /**
+     * The frame's working arrays, kept from frame to frame by name and level (a mirror bounce is a level of its own):
+     * at 640 × 480 they are about 100 MB a frame, which the sampling thread would otherwise allocate and zero alone.
+     * An array is handed out as it was left unless it is filled (in blocks on the pool); a camera samples one frame at
+     * a time.
+     */
+    private final java.util.Map<String, Object> scratch = new java.util.HashMap<>();
+
+    /** Working array {@code name} of {@code level} with room for {@code n} values, as it was left. */
+    private double[] doubles(String name, int level, int n) {
+        Object a = scratch.get(name + level);
+        if (a instanceof double[] d && d.length >= n) {
+            return d;
+        }
+        double[] d = new double[n];
+        scratch.put(name + level, d);
+        return d;
+    }
+
+    /** The hit buffer of {@code level} with room for {@code n} rays (a query writes every answer it is asked for). */
+    private HitBuffer hits(int level, int n) {
+        Object a = scratch.get("hits" + level);
+        if (a instanceof HitBuffer b && b.distance.length >= n) {
+            return b;
+        }
+        HitBuffer b = new HitBuffer(n);
+        scratch.put("hits" + level, b);
+        return b;
+    }
+
+    /** Working array {@code name} of {@code level}, its first {@code n} values set to {@code value}. */
+    private double[] doubles(String name, int level, int n, double value) {
+        double[] d = doubles(name, level, n);
+        parallel(n, (from, to) -> java.util.Arrays.fill(d, from, to, value));
+        return d;
+    }
+
+    /** Working int array {@code name} of {@code level} with room for {@code n} values, as it was left. */
+    private int[] ints(String name, int level, int n) {
+        Object a = scratch.get(name + level);
+        if (a instanceof int[] d && d.length >= n) {
+            return d;
+        }
+        int[] d = new int[n];
+        scratch.put(name + level, d);
+        return d;
+    }
+
+    /** Working int array {@code name} of {@code level}, its first {@code n} values set to {@code value}. */
+    private int[] ints(String name, int level, int n, int value) {
+        int[] d = ints(name, level, n);
+        parallel(n, (from, to) -> java.util.Arrays.fill(d, from, to, value));
+        return d;
     }
 
     @Override
@@ -191,7 +246,7 @@ final class CameraSensor implements Sensor {
                 order[fill[sliceOf[r]]++] = r;
             }
         }
-        double[] sum = new double[3 * w * h], cam = new double[3];
+        double[] sum = doubles("sum", 0, 3 * w * h, 0), cam = new double[3];
         boolean centreRays = spp == 1 && slices == 1;
         float[] depth = new float[w * h];
         int[] labels = new int[w * h];
@@ -203,7 +258,8 @@ final class CameraSensor implements Sensor {
             double time = slices == 1 ? t : t - c.exposureTime() + (j + 0.5) / slices * c.exposureTime();
             scene.update(frame.view, time);
             Pose pose = ctx.sensorPose(time);
-            double[] rotation = matrix(pose), origins = new double[3 * count], dirs = new double[3 * count];
+            double[] rotation = matrix(pose), origins = doubles("origins", 0, 3 * count),
+                    dirs = doubles("dirs", 0, 3 * count);
             int first = start[j];
             parallel(count, (from, to) -> {
                 double[] dir = new double[3];
@@ -214,7 +270,7 @@ final class CameraSensor implements Sensor {
                     put(pose, rotation, dir, origins, dirs, k);
                 }
             });
-            Path primary = trace(frame, origins, dirs, count);
+            Path primary = trace(frame, origins, dirs, count, 0);
             double[] radiance = shade(frame, primary, origins, dirs, count, 0);
             Vec3 axis = pose.transformVector(new Vec3(1, 0, 0));
             ComputePool.Block add = (from, to) -> {
@@ -242,7 +298,7 @@ final class CameraSensor implements Sensor {
                 lens.direction(p % w + 0.5, p / w + 0.5, cam, 0);
                 put(pose, rotation, cam, origins, dirs, p);
             }
-            Path centre = trace(frame, origins, dirs, w * h);
+            Path centre = trace(frame, origins, dirs, w * h, 0);
             Vec3 axis = pose.transformVector(new Vec3(1, 0, 0));
             for (int p = 0; p < w * h; p++) {
                 label(centre, dirs, p, axis, p, depth, labels);
@@ -365,17 +421,17 @@ final class CameraSensor implements Sensor {
      * Traces rays to their closest surface within {@code maxRange}, through fog volumes (at most 4 crossings), with the
      * transmittance and airlight of the media on the way.
      */
-    private Path trace(Frame frame, double[] origins, double[] dirs, int n) {
-        Path path = new Path(n);
-        double[] o = new double[3 * n], entry = new double[n];
-        int[] inside = new int[n], active = new int[n];
-        java.util.Arrays.fill(inside, -1);
-        java.util.Arrays.fill(path.transmittance, 1);
-        java.util.Arrays.fill(path.object, -1);
+    private Path trace(Frame frame, double[] origins, double[] dirs, int n, int level) {
+        Path path = new Path(doubles("distance", level, n, 0), doubles("normal", level, 3 * n),
+                doubles("transmittance", level, n, 1), doubles("airlight", level, n, 0), ints("object", level, n, -1));
+        double[] o = doubles("o", level, 3 * n), entry = doubles("entry", level, n);
+        int[] inside = ints("inside", level, n, -1), active = ints("active", level, n);
         int m = n;
-        for (int k = 0; k < n; k++) {
-            active[k] = k;
-        }
+        parallel(n, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                active[k] = k;
+            }
+        });
         double alpha = frame.view.ambient().attenuation();
         for (int pass = 0; m > 0; pass++) { // a ray goes on only from passes 0 to 7: none is left after pass 8
             double[] ao = pass == 0 ? origins : new double[3 * m], ad = pass == 0 ? dirs : new double[3 * m];
@@ -383,7 +439,7 @@ final class CameraSensor implements Sensor {
                 System.arraycopy(o, 3 * active[a], ao, 3 * a, 3);
                 System.arraycopy(dirs, 3 * active[a], ad, 3 * a, 3);
             }
-            HitBuffer hits = new HitBuffer(m);
+            HitBuffer hits = hits(level, m);
             scene.closestHit(ao, ad, m, c.maxRange(), hits);
             boolean[] goesOn = new boolean[m];
             int crossing = pass;
@@ -441,7 +497,8 @@ final class CameraSensor implements Sensor {
 
     /** Linear RGB radiance (intensity units) arriving along each ray of {@code path}. */
     private double[] shade(Frame frame, Path path, double[] origins, double[] dirs, int n, int bounce) {
-        double[] out = new double[3 * n], light = new double[3 * n], px = new double[3 * n];
+        double[] out = doubles("out", bounce, 3 * n), light = doubles("light", bounce, 3 * n, 0),
+                px = doubles("px", bounce, 3 * n);
         parallel(n, (from, to) -> {
             for (int k = from; k < to; k++) {
                 if (path.object[k] < 0) {
@@ -462,10 +519,10 @@ final class CameraSensor implements Sensor {
             }
         });
         for (Light sun : frame.suns) {
-            sunlight(frame, sun, path, px, n, light);
+            sunlight(frame, sun, path, px, n, light, bounce);
         }
         // mirror rays
-        double[] reflectance = new double[n];
+        double[] reflectance = doubles("reflectance", bounce, n, 0);
         parallel(n, (from, to) -> {
             for (int k = from; k < to; k++) {
                 int obj = path.object[k];
@@ -481,7 +538,7 @@ final class CameraSensor implements Sensor {
                 }
             }
         });
-        int[] mirrored = new int[n];
+        int[] mirrored = ints("mirrored", bounce, n);
         int m = 0;
         for (int k = 0; k < n; k++) {
             if (reflectance[k] > 0) {
@@ -505,7 +562,7 @@ final class CameraSensor implements Sensor {
                     rd[3 * a + x] /= len;
                 }
             }
-            double[] reflected = shade(frame, trace(frame, ro, rd, m), ro, rd, m, bounce + 1);
+            double[] reflected = shade(frame, trace(frame, ro, rd, m, bounce + 1), ro, rd, m, bounce + 1);
             for (int a = 0; a < m; a++) {
                 int k = mirrored[a];
                 for (int ch = 0; ch < 3; ch++) {
@@ -527,10 +584,10 @@ final class CameraSensor implements Sensor {
      * Adds the irradiance of {@code sun} to every surface point that faces it and sees it: a shadow ray, an occlusion
      * query that looks through fog volumes (fog does not cast a hard shadow; whatever lies behind it still does).
      */
-    private void sunlight(Frame frame, Light sun, Path path, double[] px, int n, double[] light) {
+    private void sunlight(Frame frame, Light sun, Path path, double[] px, int n, double[] light, int level) {
         Vec3 to = sun.direction().times(-1);
-        int[] facing = new int[n];
-        double[] cos = new double[n];
+        int[] facing = ints("facing", level, n);
+        double[] cos = doubles("cos", level, n);
         int m = 0;
         for (int k = 0; k < n; k++) {
             if (path.object[k] < 0) {
@@ -544,7 +601,7 @@ final class CameraSensor implements Sensor {
         }
         boolean[] blocked = new boolean[m];
         if (c.shadows() && m > 0) {
-            double[] so = new double[3 * m], sd = new double[3 * m];
+            double[] so = doubles("so", level, 3 * m), sd = doubles("sd", level, 3 * m);
             int count = m;
             parallel(count, (from, end) -> {
                 for (int a = from; a < end; a++) {

@@ -55,6 +55,14 @@ class CameraTest {
     /** The same, with the camera's work on {@code pool} (null: none, every block on the simulation's thread). */
     static CameraImage shoot(sensor.api.ComputePool pool, CameraConfig c, List<Light> lights, AmbientMaterial ambient,
             Pose mount, KinematicWorld.Motion target, ObjectSpec... objects) {
+        List<SensorFrame> out = new ArrayList<>();
+        environment(pool, c, lights, ambient, mount, target, out, objects).advance(0.1);
+        return (CameraImage) out.get(0).data();
+    }
+
+    /** The environment of {@link #shoot}, its camera's frames going to {@code out}. */
+    static Environment environment(sensor.api.ComputePool pool, CameraConfig c, List<Light> lights, AmbientMaterial ambient,
+            Pose mount, KinematicWorld.Motion target, List<SensorFrame> out, ObjectSpec... objects) {
         Environment env = new Environment();
         CameraType type = new CameraType();
         type.setBackend(new CpuBvhBackend());
@@ -103,11 +111,9 @@ class CameraTest {
         for (ObjectSpec o : objects) {
             env.addObject(o);
         }
-        List<SensorFrame> out = new ArrayList<>();
         env.addOutputSink(out::add);
         env.addSensor(new SensorSpec("cam", CameraType.ID, c, SensorMount.world(mount), 10, 0));
-        env.advance(0.1);
-        return (CameraImage) out.get(0).data();
+        return env;
     }
 
     static ObjectSpec box(String id, double x, double y, double z, double hx, double hy, double hz, List<Double> color) {
@@ -285,6 +291,38 @@ class CameraTest {
         CameraImage flat = mirrorShot(0);
         assertEquals(0, linear(flat.rgb()[3 * p]), 1e-9);
         assertEquals(0.5, linear(flat.rgb()[3 * p + 2]), 0.004);
+    }
+
+    /**
+     * The camera keeps its working arrays from frame to frame: after a frame with a mirror, a fog bank and sun shadows,
+     * the same camera's frame of the scene without mirror and fog equals a fresh camera's, byte for byte.
+     */
+    @Test
+    void CAM_workingArraysKeptFromFrameToFrameLeaveNothingOfTheLastFrame() {
+        Pose turned = new Pose(new Vec3(5, 0, 0), sensor.api.geom.Quat.axisAngle(new Vec3(0, 0, 1), Math.toRadians(45)));
+        ObjectSpec mirror = new ObjectSpec("mirror", new Shape.Box(0.01, 3, 3), null, turned,
+                new MaterialSpec("mirror", null, List.of(0.0, 0.0, 1.0)));
+        ObjectSpec fog = new ObjectSpec("fog", new Shape.Box(1, 30, 30), null, Pose.translation(3, 0, 0), MaterialSpec.of("haze"));
+        ObjectSpec floor = box("floor", 10, 0, -1.6, 10, 10, 0.1, List.of(0.8, 0.8, 0.8)),
+                red = box("red", 5, -8, 0, 0.3, 0.3, 0.3, List.of(1.0, 0.0, 0.0)),
+                post = box("post", 8, 1, 0, 0.3, 0.3, 1.5, List.of(0.2, 0.9, 0.2));
+        List<Light> lights = List.of(Light.sun(new Vec3(-0.5, -0.3, -0.8), 600), Light.sky(400));
+        CameraConfig c = new CameraConfig(64, 48, 60, "pinhole", 1, 0, 1, 2, true, 1000, 1000, 0, 0, 0, 0, 0, 2);
+        List<SensorFrame> kept = new ArrayList<>(), fresh = new ArrayList<>();
+        Environment env = environment(null, c, lights, AmbientMaterial.clear(1, 0), Pose.IDENTITY, null, kept, floor, red,
+                post, mirror, fog);
+        env.advance(0.1);
+        CameraImage first = (CameraImage) kept.get(0).data();
+        assertTrue(java.util.Arrays.stream(first.labels()).anyMatch(l -> l == 3), "the mirror is in view");
+        env.removeObject("mirror");
+        env.removeObject("fog");
+        env.advance(0.1);
+        environment(null, c, lights, AmbientMaterial.clear(1, 0), Pose.IDENTITY, null, fresh, floor, red, post).advance(0.1);
+        CameraImage again = (CameraImage) kept.get(1).data(), alone = (CameraImage) fresh.get(0).data();
+        assertArrayEquals(alone.rgb(), again.rgb());
+        assertArrayEquals(alone.depth(), again.depth());
+        assertArrayEquals(alone.labels(), again.labels());
+        assertFalse(java.util.Arrays.equals(first.rgb(), again.rgb()), "the mirror and the fog showed in the first frame");
     }
 
     @Test
