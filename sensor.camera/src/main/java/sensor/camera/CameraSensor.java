@@ -160,13 +160,23 @@ final class CameraSensor implements Sensor {
 
     /** Working array {@code name} of {@code level} with room for {@code n} values, as it was left. */
     private double[] doubles(String name, int level, int n) {
+        return kept(name, level, n, double[]::new);
+    }
+
+    /** Working int array {@code name} of {@code level} with room for {@code n} values, as it was left. */
+    private int[] ints(String name, int level, int n) {
+        return kept(name, level, n, int[]::new);
+    }
+
+    /** The kept array {@code name} of {@code level}, made anew by {@code make} where it holds fewer than {@code n}. */
+    @SuppressWarnings("unchecked")
+    private <T> T kept(String name, int level, int n, java.util.function.IntFunction<T> make) {
         Object a = scratch.get(name + level);
-        if (a instanceof double[] d && d.length >= n) {
-            return d;
+        if (a == null || java.lang.reflect.Array.getLength(a) < n) {
+            a = make.apply(n);
+            scratch.put(name + level, a);
         }
-        double[] d = new double[n];
-        scratch.put(name + level, d);
-        return d;
+        return (T) a;
     }
 
     /** The hit buffer of {@code level} with room for {@code n} rays (a query writes every answer it is asked for). */
@@ -184,17 +194,6 @@ final class CameraSensor implements Sensor {
     private double[] doubles(String name, int level, int n, double value) {
         double[] d = doubles(name, level, n);
         parallel(n, (from, to) -> java.util.Arrays.fill(d, from, to, value));
-        return d;
-    }
-
-    /** Working int array {@code name} of {@code level} with room for {@code n} values, as it was left. */
-    private int[] ints(String name, int level, int n) {
-        Object a = scratch.get(name + level);
-        if (a instanceof int[] d && d.length >= n) {
-            return d;
-        }
-        int[] d = new int[n];
-        scratch.put(name + level, d);
         return d;
     }
 
