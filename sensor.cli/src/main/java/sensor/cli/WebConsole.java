@@ -92,6 +92,7 @@ final class WebConsole implements AutoCloseable {
         registrations.add(context.registerService(Servlet.class, new SimulationsPage(), props("felix.webconsole.label",
                 SimulationsPage.LABEL, "felix.webconsole.title", "Simulations", "felix.webconsole.category", "Sensorsim")));
         String page = console.address + ROOT + "/" + SimulationsPage.LABEL;
+        awaitPage(page, token);
         LOG.log(Level.INFO, "console: {0}{1}", page, tokenFile == null ? "?token=" + token
                 + " (open this address; the token is printed only here)" : " (its token is the first line of " + tokenFile + ")");
         if (!InetAddress.getByName(host).isLoopbackAddress()) {
@@ -128,6 +129,30 @@ final class WebConsole implements AutoCloseable {
                     + " characters; it needs at least 16");
         }
         return t;
+    }
+
+    /**
+     * Waits (at most 5 s) until the Web Console serves {@code page}: it picks up a plugin's servlet on a thread of its
+     * own, and the address printed must open the page, not a 404.
+     */
+    private static void awaitPage(String page, String token) throws InterruptedException {
+        long end = System.nanoTime() + 5_000_000_000L;
+        while (System.nanoTime() < end) {
+            try {
+                var c = (java.net.HttpURLConnection) new java.net.URL(page).openConnection();
+                c.setRequestProperty(ConsoleGate.HEADER, token);
+                c.setConnectTimeout(1000);
+                c.setReadTimeout(2000);
+                int status = c.getResponseCode();
+                c.disconnect();
+                if (status == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not served yet
+            }
+            Thread.sleep(50);
+        }
     }
 
     /** The port the HTTP service listens on, from its runtime's endpoint; -1 when it does not within 20 s. */
