@@ -55,15 +55,16 @@ final class LidarStages {
             List<PluginStage<OutputNoise>> noises, ReturnPipeline pipeline) {
         RayPatternGenerator pattern = config.pattern();
         double[] origins = patternOrigins(pattern), dirs = patternDirections(pattern);
+        FrameArrays kept = new FrameArrays();
         List<LidarStage> c = new ArrayList<>();
-        c.add(stage("pattern", Set.of(), Set.of(RAYS), f -> fire(f, pattern, origins, dirs, pipeline)));
+        c.add(stage("pattern", Set.of(), Set.of(RAYS), f -> fire(f, pattern, origins, dirs, pipeline, kept)));
         for (PluginStage<RayDistortion> d : distortions) {
             c.add(stage(d.id(), Set.of(RAYS), Set.of(RAYS), f -> d.stage().distort(f.rays, f.nextStream(), f.ctx.index())));
         }
-        c.add(stage("rays", Set.of(RAYS), Set.of(WORLD_RAYS), f -> worldRays(f, config, pipeline)));
+        c.add(stage("rays", Set.of(RAYS), Set.of(WORLD_RAYS), f -> worldRays(f, config, pipeline, kept)));
         c.add(stage("trace", Set.of(WORLD_RAYS), Set.of(CANDIDATES, CANDIDATE_NORMALS), f -> trace(f, config, pipeline)));
         c.add(stage("divergence", Set.of(CANDIDATES), Set.of(CANDIDATES), f -> pipeline.diverge(f.worldOrigins.length / 3)));
-        c.add(stage("selection", Set.of(CANDIDATES), Set.of(RETURNS), f -> select(f, config, pipeline)));
+        c.add(stage("selection", Set.of(CANDIDATES), Set.of(RETURNS), f -> select(f, config, pipeline, kept)));
         if (!config.detection().isEmpty()) {
             int[] channelOf = pattern.beams();
             int channels = java.util.Arrays.stream(channelOf).max().orElse(0) + 1;
@@ -151,12 +152,12 @@ final class LidarStages {
      * on the pool for a pattern of this bundle ({@link ImmutablePattern}), on the caller's thread for a plugin's.
      */
     private static void fire(LidarFrame f, RayPatternGenerator pattern, double[] origins, double[] dirs,
-            ReturnPipeline pipeline) {
+            ReturnPipeline pipeline, FrameArrays kept) {
         double end = f.ctx.time(), start = end - f.ctx.period();
         int size = dirs.length / 3;
         RayInterval interval = pattern.interval(start, end).checkWithin(size);
         int beams = interval.count();
-        RayBuffer rays = new RayBuffer(beams);
+        RayBuffer rays = kept.rays(beams);
         sensor.api.ComputePool.Block block = (from, to) -> {
             for (int i = from; i < to; i++) {
                 int r = interval.rayIndex(i, size);
@@ -175,12 +176,13 @@ final class LidarStages {
     }
 
     /** World sub-rays from the sensor pose at each beam's firing time; sub-ray k of a beam per {@link #subRay}. */
-    private static void worldRays(LidarFrame f, LidarConfig config, ReturnPipeline pipeline) {
+    private static void worldRays(LidarFrame f, LidarConfig config, ReturnPipeline pipeline, FrameArrays kept) {
         RayBuffer beams = f.rays;
         int b = beams.size(), s = config.beamSamples(), total = b * s;
-        double[] wo = new double[3 * total], wd = new double[3 * total];
-        int[] key = new int[total];
-        Pose[] poses = new Pose[b];
+        double[] wo = kept.get("world origins", 3 * total, double[]::new), wd = kept.get("world directions", 3 * total,
+                double[]::new);
+        int[] key = kept.get("ray keys", total, int[]::new);
+        Pose[] poses = kept.get("poses", b, Pose[]::new);
         pipeline.parallel(b, (from, end) -> {
             Pose pose = null;
             double poseTime = Double.NaN;
@@ -241,10 +243,14 @@ final class LidarStages {
     }
 
     /** The returns of each beam by the return mode, with range and intensity gates [L-P]. */
-    private static void select(LidarFrame f, LidarConfig config, ReturnPipeline pipeline) {
+    private static void select(LidarFrame f, LidarConfig config, ReturnPipeline pipeline, FrameArrays kept) {
         int b = f.rays.size(), perBeam = perBeam(config);
-        double[] opl = new double[b * perBeam], inten = new double[b * perBeam];
-        int[] entity = new int[b * perBeam], slot = new int[b * perBeam], count = new int[b];
+        // a beam's returns beyond its count are left from an earlier frame: every reader stops at the count
+        double[] opl = kept.get("return OPL", b * perBeam, double[]::new);
+        double[] inten = kept.get("return intensity", b * perBeam, double[]::new);
+        int[] entity = kept.get("return entity", b * perBeam, int[]::new);
+        int[] slot = kept.get("return slot", b * perBeam, int[]::new);
+        int[] count = kept.get("return count", b, int[]::new);
         pipeline.parallel(b, (from, end) -> {
             ReturnPipeline.Selection sel = pipeline.newSelection();
             for (int i = from; i < end; i++) {

@@ -251,7 +251,10 @@ final class CpuTraceScene implements TraceScene {
     @Override
     public synchronized void closestHit(double[] origins, double[] directions, int count, double maxDistance,
             HitBuffer out) {
-        TraceScene.checkClosestHit(origins, directions, count, maxDistance, out);
+        if (out == null || !certainlyValid(origins, directions, count, maxDistance,
+                Math.min(Math.min(out.distance.length, out.objectIndex.length), out.normal.length / 3))) {
+            TraceScene.checkClosestHit(origins, directions, count, maxDistance, out);
+        }
         query(origins, directions, count, maxDistance, out, null, null);
     }
 
@@ -263,8 +266,34 @@ final class CpuTraceScene implements TraceScene {
     @Override
     public synchronized void occluded(double[] origins, double[] directions, int count, double maxDistance,
             java.util.BitSet lookThrough, boolean[] out) {
-        TraceScene.checkOccluded(origins, directions, count, maxDistance, out);
+        if (out == null || !certainlyValid(origins, directions, count, maxDistance, out.length)) {
+            TraceScene.checkOccluded(origins, directions, count, maxDistance, out);
+        }
         query(origins, directions, count, maxDistance, null, lookThrough, out);
+    }
+
+    /**
+     * Whether a query's arguments certainly pass the contract's checks ({@link TraceScene#checkClosestHit}), the rays'
+     * part in blocks on the pool (serially it is a few per cent of a lidar's trace). Where they may not, the caller
+     * runs the contract's own check, which throws the message naming the fault or, if the arguments pass, returns.
+     */
+    private boolean certainlyValid(double[] origins, double[] directions, int count, double maxDistance, int answers) {
+        if (origins == null || directions == null || count < 0 || 3L * count > origins.length
+                || 3L * count > directions.length || count > answers || !(maxDistance > 0)) {
+            return false;
+        }
+        boolean[] fault = new boolean[1];
+        pool.runBlocks(count, CHUNK, threads, (from, to) -> {
+            for (int r = from; r < to; r++) {
+                double dx = directions[3 * r], dy = directions[3 * r + 1], dz = directions[3 * r + 2];
+                if (!(Double.isFinite(origins[3 * r]) && Double.isFinite(origins[3 * r + 1])
+                        && Double.isFinite(origins[3 * r + 2]) && Math.abs(dx * dx + dy * dy + dz * dz - 1) <= 1e-4)) {
+                    fault[0] = true;
+                    return;
+                }
+            }
+        });
+        return !fault[0];
     }
 
     /** Closest hits into {@code hits}, or (with {@code blocked}) the occlusion answers. */

@@ -125,6 +125,48 @@ class OcclusionTest {
         }
     }
 
+    @Test
+    void checksTheRaysOfALargeQueryOnThePoolAndNamesTheFirstFaultBeforeTouchingTheAnswers() throws Exception {
+        TestScene ts = new TestScene();
+        ts.add(new Shape.Sphere(1), Pose.translation(3, 0, 0));
+        java.util.concurrent.ForkJoinPool fj = new java.util.concurrent.ForkJoinPool(2);
+        try (CpuTraceScene s = new CpuTraceScene(ts, 2, new sensor.env.ForkJoinComputePool(fj), new SharedBlas())) {
+            s.update(ts, 0);
+            int n = 3 * CpuTraceScene.CHUNK + 5, badOrigin = CpuTraceScene.CHUNK + 1, badDirection = 2 * CpuTraceScene.CHUNK + 7;
+            double[] o = new double[3 * n], d = new double[3 * n];
+            for (int r = 0; r < n; r++) {
+                d[3 * r] = 1;
+            }
+            d[3 * badDirection] = 2;
+            o[3 * badOrigin + 1] = Double.NaN;
+            HitBuffer hits = new HitBuffer(n);
+            java.util.Arrays.fill(hits.distance, 42);
+            boolean[] blocked = new boolean[n];
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.closestHit(o, d, n, 10, hits));
+            assertEquals("origins of ray " + badOrigin + " must be finite", e.getMessage());
+            e = assertThrows(IllegalArgumentException.class, () -> s.occluded(o, d, n, 10, null, blocked));
+            assertEquals("origins of ray " + badOrigin + " must be finite", e.getMessage());
+            o[3 * badOrigin + 1] = 0;
+            e = assertThrows(IllegalArgumentException.class, () -> s.closestHit(o, d, n, 10, hits));
+            assertEquals("directions of ray " + badDirection + " must be a unit vector, |d|^2 = 4.0", e.getMessage());
+            e = assertThrows(IllegalArgumentException.class, () -> s.occluded(o, d, n, 10, null, blocked));
+            assertEquals("directions of ray " + badDirection + " must be a unit vector, |d|^2 = 4.0", e.getMessage());
+            for (int r = 0; r < n; r++) {
+                assertEquals(42, hits.distance[r], "untouched answer " + r);
+                assertFalse(blocked[r], "untouched answer " + r);
+            }
+            d[3 * badDirection] = 1;
+            s.closestHit(o, d, n, 10, hits);
+            s.occluded(o, d, n, 10, null, blocked);
+            for (int r = 0; r < n; r++) {
+                assertEquals(2, hits.distance[r], 1e-9, "ray " + r);
+                assertTrue(blocked[r], "ray " + r);
+            }
+        } finally {
+            fj.shutdown();
+        }
+    }
+
     private static CpuTraceScene scene(TestScene ts, int threads, boolean packets) {
         CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, threads);
         s.packets = packets;

@@ -10,6 +10,6 @@ import sensor.api.random.CounterRandom;
  */
 @ConsumerType
 public interface RayDistortion {
-    /** Distorts the rays in place. */
+    /** Distorts the rays in place. The buffer is the lidar's, refilled every step: keep no reference to it. */
     void distort(RayBuffer rays, CounterRandom random, long step);
 }

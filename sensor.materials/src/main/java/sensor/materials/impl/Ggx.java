@@ -35,6 +35,9 @@ public final class Ggx {
             return Double.POSITIVE_INFINITY;
         }
         double c2 = cosWH * cosWH;
+        if (c2 >= 1) { // what the formula gives there (1/a² = 0), without its square root
+            return 0;
+        }
         double invA2 = alpha2 * Math.max(0, 1 - c2) / c2;
         return 0.5 * (Math.sqrt(1 + invA2) - 1);
     }

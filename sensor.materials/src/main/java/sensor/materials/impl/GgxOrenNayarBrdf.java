@@ -29,6 +29,8 @@ import sensor.api.material.SurfaceMaterial;
 public final class GgxOrenNayarBrdf implements SurfaceMaterial {
     private final double n, k, beckmann, orenNayar, diffuse;
     private final double alpha2, a, b;
+    // the coat's Fresnel factors at normal incidence: a lidar's light returns along its own path, where h·l rounds to 1
+    private final double reflectanceHeadOn, transmittanceHeadOn;
 
     /**
      * @param n real part of the coat's refractive index (> 0)
@@ -46,6 +48,8 @@ public final class GgxOrenNayarBrdf implements SurfaceMaterial {
         this.alpha2 = Ggx.alpha2(beckmannRoughness);
         this.a = OrenNayar.a(orenNayarRoughness, diffuse);
         this.b = OrenNayar.b(orenNayarRoughness);
+        this.reflectanceHeadOn = Fresnel.reflectance(1.0, n, k, 1.0);
+        this.transmittanceHeadOn = Fresnel.transmittance(1.0, n, k, 1.0);
     }
 
     @Override
@@ -61,7 +65,7 @@ public final class GgxOrenNayarBrdf implements SurfaceMaterial {
         hz *= inv;
         double lh = lx * hx + ly * hy + lz * hz;
         double vh = vx * hx + vy * hy + vz * hz;
-        double r = Fresnel.reflectance(1.0, n, k, lh);
+        double r = lh >= 1 ? reflectanceHeadOn : Fresnel.reflectance(1.0, n, k, lh); // equal: the cosine is clamped to 1
         double spec = 0;
         if (alpha2 > 0) {
             double d = Ggx.distribution(hz, alpha2);
@@ -71,7 +75,7 @@ public final class GgxOrenNayarBrdf implements SurfaceMaterial {
         double diff = 0;
         if (diffuse > 0) {
             // without absorption T = 1 − R exactly ([L-6], tested); otherwise the full transmission formula
-            double t = k == 0 ? 1 - r : Fresnel.transmittance(1.0, n, k, lh);
+            double t = k == 0 ? 1 - r : lh >= 1 ? transmittanceHeadOn : Fresnel.transmittance(1.0, n, k, lh);
             diff = t * OrenNayar.brdf(diffuse, a, b, lx, ly, lz, vx, vy, vz);
         }
         return spec + diff;
