@@ -157,6 +157,7 @@ final class CameraSensor implements Sensor {
      * a time.
      */
     private final java.util.Map<String, Object> scratch = new java.util.HashMap<>();
+    private double[] pixelCentres;
 
     /** Working array {@code name} of {@code level} with room for {@code n} values, as it was left. */
     private double[] doubles(String name, int level, int n) {
@@ -245,7 +246,7 @@ final class CameraSensor implements Sensor {
                 order[fill[sliceOf[r]]++] = r;
             }
         }
-        double[] sum = doubles("sum", 0, 3 * w * h, 0), cam = new double[3];
+        double[] sum = doubles("sum", 0, 3 * w * h, 0);
         boolean centreRays = spp == 1 && slices == 1;
         float[] depth = new float[w * h];
         int[] labels = new int[w * h];
@@ -260,13 +261,17 @@ final class CameraSensor implements Sensor {
             double[] rotation = matrix(pose), origins = doubles("origins", 0, 3 * count),
                     dirs = doubles("dirs", 0, 3 * count);
             int first = start[j];
+            double[] centres = pixelCentres(w, h);
             parallel(count, (from, to) -> {
                 double[] dir = new double[3];
                 for (int k = from; k < to; k++) {
                     int r = order[first + k], p = r / spp;
-                    double u = p % w + (spp == 1 ? 0.5 : random.uniform(index, r, 0)), v = p / w + (spp == 1 ? 0.5 : random.uniform(index, r, 1));
-                    lens.direction(u, v, dir, 0);
-                    put(pose, rotation, dir, origins, dirs, k);
+                    if (spp == 1) {
+                        put(pose, rotation, centres, 3 * p, origins, dirs, k);
+                    } else {
+                        lens.direction(p % w + random.uniform(index, r, 0), p / w + random.uniform(index, r, 1), dir, 0);
+                        put(pose, rotation, dir, 0, origins, dirs, k);
+                    }
                 }
             });
             Path primary = trace(frame, origins, dirs, count, 0);
@@ -293,9 +298,9 @@ final class CameraSensor implements Sensor {
         if (!centreRays) { // depth and labels from the pixel-centre rays at t
             scene.update(frame.view, t);
             double[] rotation = matrix(pose), origins = new double[3 * w * h], dirs = new double[3 * w * h];
+            double[] centres = pixelCentres(w, h);
             for (int p = 0; p < w * h; p++) {
-                lens.direction(p % w + 0.5, p / w + 0.5, cam, 0);
-                put(pose, rotation, cam, origins, dirs, p);
+                put(pose, rotation, centres, 3 * p, origins, dirs, p);
             }
             Path centre = trace(frame, origins, dirs, w * h, 0);
             Vec3 axis = pose.transformVector(new Vec3(1, 0, 0));
@@ -397,13 +402,31 @@ final class CameraSensor implements Sensor {
     }
 
     /** Ray {@code k}: from the camera's position along the camera-frame direction {@code cam} rotated by {@code m}. */
-    private static void put(Pose pose, double[] m, double[] cam, double[] origins, double[] dirs, int k) {
+    private static void put(Pose pose, double[] m, double[] cam, int at, double[] origins, double[] dirs, int k) {
         origins[3 * k] = pose.position().x();
         origins[3 * k + 1] = pose.position().y();
         origins[3 * k + 2] = pose.position().z();
         for (int row = 0; row < 3; row++) {
-            dirs[3 * k + row] = m[3 * row] * cam[0] + m[3 * row + 1] * cam[1] + m[3 * row + 2] * cam[2];
+            dirs[3 * k + row] = m[3 * row] * cam[at] + m[3 * row + 1] * cam[at + 1] + m[3 * row + 2] * cam[at + 2];
         }
+    }
+
+    /**
+     * The camera-frame direction through every pixel's centre, 3 per pixel, made through the lens on the first frame
+     * that asks (the lens and the image size are the configuration's, fixed for the camera's life).
+     */
+    private double[] pixelCentres(int w, int h) {
+        double[] d = pixelCentres;
+        if (d == null) {
+            double[] made = new double[3 * w * h];
+            parallel(w * h, (from, to) -> {
+                for (int p = from; p < to; p++) {
+                    lens.direction(p % w + 0.5, p / w + 0.5, made, 3 * p);
+                }
+            });
+            pixelCentres = d = made;
+        }
+        return d;
     }
 
     /** Depth along the optical axis ({@code axis}, the pose's +x) and the label of ray {@code k} into pixel {@code p}. */
