@@ -159,10 +159,10 @@ public final class McapFile implements MessageChannels, AutoCloseable {
             flushChunk();
         }
         int seq = sequence.merge(channel, 1, Integer::sum) - 1;
-        Rec r = new Rec();
+        Rec r = new Rec(22 + data.length);
         r.u16(channel).u32(seq).u64(logTime).u64(publishTime).raw(data);
         chunkIndexes.computeIfAbsent(channel, c -> new Rec()).u64(logTime).u64(chunk.size());
-        chunk.write(r.record(OP_MESSAGE));
+        r.writeRecord(OP_MESSAGE, chunk::write);
         chunkStart = Math.min(chunkStart, logTime);
         chunkEnd = Math.max(chunkEnd, logTime);
         perChannel.merge(channel, 1L, Long::sum);
@@ -184,12 +184,11 @@ public final class McapFile implements MessageChannels, AutoCloseable {
         CRC32 crc = new CRC32();
         crc.update(records);
         byte[] stored = compression.isEmpty() ? records : zstd(records, NATIVE_ZSTD);
-        Rec c = new Rec();
+        Rec c = new Rec(64 + compression.length() + stored.length);
         c.u64(chunkStart).u64(chunkEnd).u64(records.length).u32((int) crc.getValue()).string(compression)
                 .u64(stored.length).raw(stored);
         long chunkOffset = position;
-        byte[] chunkRecord = c.record(OP_CHUNK);
-        write(chunkRecord, true);
+        c.writeRecord(OP_CHUNK, this::writeData);
         long indexStart = position;
         Rec offsets = new Rec();
         for (Map.Entry<Integer, Rec> e : chunkIndexes.entrySet()) {
@@ -199,7 +198,7 @@ public final class McapFile implements MessageChannels, AutoCloseable {
             write(mi.record(OP_MESSAGE_INDEX), true);
         }
         Rec ci = new Rec();
-        ci.u64(chunkStart).u64(chunkEnd).u64(chunkOffset).u64(chunkRecord.length).bytes(offsets.toArray())
+        ci.u64(chunkStart).u64(chunkEnd).u64(chunkOffset).u64(indexStart - chunkOffset).bytes(offsets.toArray())
                 .u64(position - indexStart).string(compression).u64(stored.length).u64(records.length);
         chunkIndexRecords.add(ci.record(OP_CHUNK_INDEX));
         chunkIndexes.clear();
@@ -339,16 +338,33 @@ public final class McapFile implements MessageChannels, AutoCloseable {
     }
 
     private void write(byte[] b, boolean dataSection) throws IOException {
-        out.write(b);
-        position += b.length;
         if (dataSection) {
-            dataCrc.update(b);
+            writeData(b, 0, b.length);
+        } else {
+            out.write(b);
+            position += b.length;
         }
+    }
+
+    /** Writes bytes of the data section (its CRC counts them). */
+    private void writeData(byte[] b, int off, int len) throws IOException {
+        out.write(b, off, len);
+        position += len;
+        dataCrc.update(b, off, len);
     }
 
     /** Little-endian record content builder (MCAP primitive encodings). */
     static final class Rec {
-        private ByteBuffer b = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
+        private ByteBuffer b;
+
+        Rec() {
+            this(256);
+        }
+
+        /** A record of about {@code capacity} bytes of content (it grows beyond). */
+        Rec(int capacity) {
+            b = ByteBuffer.allocate(capacity).order(ByteOrder.LITTLE_ENDIAN);
+        }
 
         private void room(int n) {
             if (b.remaining() < n) {
@@ -402,6 +418,19 @@ public final class McapFile implements MessageChannels, AutoCloseable {
             byte[] a = new byte[b.position()];
             System.arraycopy(b.array(), 0, a, 0, a.length);
             return a;
+        }
+
+        /** Where {@link #writeRecord} puts bytes. */
+        interface Sink {
+            void write(byte[] bytes, int offset, int length) throws IOException;
+        }
+
+        /** Writes the record, opcode, uint64 content length and content, to {@code to} without copying the content. */
+        void writeRecord(int opcode, Sink to) throws IOException {
+            byte[] head = new byte[9];
+            ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN).put((byte) opcode).putLong(b.position());
+            to.write(head, 0, head.length);
+            to.write(b.array(), 0, b.position());
         }
 
         /** opcode, uint64 content length, content. */

@@ -208,9 +208,11 @@ public final class Ros2 {
         java.util.List<Points.Field> fields = layout.fields();
         int[] offsets = layout.offsets();
         int step = layout.step();
-        ByteBuffer data = ByteBuffer.allocate(p.n * step).order(ByteOrder.LITTLE_ENDIAN);
-        Points.pack(fields, offsets, step, p.n, data);
-        Cdr c = new Cdr(p.n * step + 256);
+        int names = frameId.length();
+        for (Points.Field f : fields) {
+            names += f.name().length();
+        }
+        Cdr c = new Cdr(p.n * step + 256 + 3 * names + 24 * fields.size()); // room for all: the data is packed in place
         header(c, stamp, frameId);
         c.u32(1).u32(p.n);
         c.u32(fields.size());
@@ -219,7 +221,7 @@ public final class Ros2 {
         }
         c.u8(0); // is_bigendian
         c.u32(step).u32(p.n * step);
-        c.u32(data.capacity()).raw(data.array());
+        c.u32(p.n * step).filled(p.n * step, data -> Points.pack(fields, offsets, step, p.n, data));
         c.u8(1); // is_dense
         return c.toArray();
     }
@@ -359,7 +361,7 @@ public final class Ros2 {
 
     /** An Image: {@code data} rows top to bottom, {@code step} bytes each, little-endian. */
     public static byte[] image(double stamp, String frameId, int width, int height, String encoding, int step, byte[] data) {
-        Cdr c = new Cdr(data.length + 128);
+        Cdr c = new Cdr(data.length + 128 + 3 * (frameId.length() + encoding.length()));
         header(c, stamp, frameId);
         c.u32(height).u32(width).string(encoding).u8(0).u32(step).u32(data.length).raw(data);
         return c.toArray();
@@ -458,6 +460,14 @@ public final class Ros2 {
         Cdr raw(byte[] v) {
             room(v.length);
             b.put(v);
+            return this;
+        }
+
+        /** {@code length} bytes that {@code fill} writes in place (absolute puts from 0 on a view), 0 where it does not. */
+        Cdr filled(int length, java.util.function.Consumer<ByteBuffer> fill) {
+            room(length);
+            fill.accept(b.slice().order(ByteOrder.LITTLE_ENDIAN));
+            b.position(b.position() + length);
             return this;
         }
 
