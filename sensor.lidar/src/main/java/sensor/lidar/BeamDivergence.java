@@ -30,6 +30,6 @@ final class BeamDivergence {
             return rd2 == 0 ? NORM : 0;
         }
         double inv = 2 / (w * w);
-        return NORM * -Math.expm1(-r2 * inv) * Math.exp(-rd2 * inv);
+        return NORM * -Expm1.expm1(-r2 * inv) * Math.exp(-rd2 * inv);
     }
 }
