@@ -26,6 +26,19 @@ class Expm1Test {
             same(Math.nextDown(x));
         }
         SplittableRandom r = new SplittableRandom(42);
+        // every value whose high word is one of the algorithm's thresholds (the ranges' borders), both signs
+        for (long high : new long[] {0x4043687AL, 0x40862E42L, 0x7ff00000L, 0x3fd62e42L, 0x3FF0A2B2L, 0x3c900000L}) {
+            for (int i = 0; i < 20_000; i++) {
+                long bits = high << 32 | (r.nextInt() & 0xffffffffL);
+                same(Double.longBitsToDouble(bits));
+                same(Double.longBitsToDouble(bits | 1L << 63));
+            }
+        }
+        // around the inputs whose reduced argument is -1/4, where the k = 1 case switches formula
+        double quarter = 6.93147180369123816490e-01 + (-0.25 + 1.90821492927058770002e-10);
+        for (int i = -200; i <= 200; i++) {
+            same(quarter + i * Math.ulp(quarter));
+        }
         for (int i = 0; i < 1_000_000; i++) {
             same(Double.longBitsToDouble(r.nextLong()));      // every exponent
             same(r.nextDouble(-60, 60));                       // every k of the reduction
