@@ -167,6 +167,77 @@ class OcclusionTest {
         }
     }
 
+    @Test
+    void everyKindOfFaultyRayAnywhereInALargeQueryIsRefusedWithTheContractsMessage() throws Exception {
+        TestScene ts = new TestScene();
+        ts.add(new Shape.Sphere(1), Pose.translation(3, 0, 0));
+        java.util.concurrent.ForkJoinPool fj = new java.util.concurrent.ForkJoinPool(2);
+        try (CpuTraceScene s = new CpuTraceScene(ts, 2, new sensor.env.ForkJoinComputePool(fj), new SharedBlas())) {
+            s.update(ts, 0);
+            Random rnd = new Random(11);
+            int n = 5000;
+            double[] o = new double[3 * n], d = new double[3 * n];
+            for (int r = 0; r < n; r++) { // unit directions with three non-zero components
+                double x = 0.2 + rnd.nextDouble(), y = 0.2 + rnd.nextDouble(), z = 0.2 + rnd.nextDouble();
+                double len = Math.sqrt(x * x + y * y + z * z);
+                d[3 * r] = x / len;
+                d[3 * r + 1] = -y / len;
+                d[3 * r + 2] = z / len;
+                o[3 * r] = rnd.nextDouble();
+            }
+            HitBuffer hits = new HitBuffer(n);
+            boolean[] blocked = new boolean[n];
+            double[] bad = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+            for (int axis = 0; axis < 3; axis++) {
+                for (double v : bad) {
+                    int r = rnd.nextInt(n);
+                    double[] oo = o.clone();
+                    oo[3 * r + axis] = v;
+                    String message = "origins of ray " + r + " must be finite";
+                    assertEquals(message, assertThrows(IllegalArgumentException.class,
+                            () -> s.closestHit(oo, d, n, 10, hits)).getMessage());
+                    assertEquals(message, assertThrows(IllegalArgumentException.class,
+                            () -> s.occluded(oo, d, n, 10, null, blocked)).getMessage());
+                }
+            }
+            for (double scale : new double[] {0, 0.5, 0.9, 0.99, 1.01, 1.1, 2}) {
+                for (int k = 0; k < 3; k++) { // the factor on one component or on all three
+                    int r = rnd.nextInt(n);
+                    double[] dd = d.clone();
+                    for (int axis = 0; axis < 3; axis++) {
+                        if (k == axis || scale == 0) {
+                            dd[3 * r + axis] *= scale;
+                        }
+                    }
+                    double len2 = dd[3 * r] * dd[3 * r] + dd[3 * r + 1] * dd[3 * r + 1] + dd[3 * r + 2] * dd[3 * r + 2];
+                    if (Math.abs(len2 - 1) <= 1e-4) {
+                        continue;
+                    }
+                    String message = "directions of ray " + r + " must be a unit vector, |d|^2 = " + len2;
+                    assertEquals(message, assertThrows(IllegalArgumentException.class,
+                            () -> s.closestHit(o, dd, n, 10, hits)).getMessage());
+                    assertEquals(message, assertThrows(IllegalArgumentException.class,
+                            () -> s.occluded(o, dd, n, 10, null, blocked)).getMessage());
+                }
+            }
+            assertEquals("count must be in [0, " + (n - 1) + "], got " + n, assertThrows(IllegalArgumentException.class,
+                    () -> s.closestHit(java.util.Arrays.copyOf(o, 3 * n - 3), d, n, 10, hits)).getMessage());
+            assertEquals("count must be in [0, " + (n - 1) + "], got " + n, assertThrows(IllegalArgumentException.class,
+                    () -> s.occluded(o, java.util.Arrays.copyOf(d, 3 * n - 1), n, 10, null, blocked)).getMessage());
+            assertEquals("count must be in [0, " + (n - 1) + "], got " + n, assertThrows(IllegalArgumentException.class,
+                    () -> s.closestHit(o, d, n, 10, new HitBuffer(n - 1))).getMessage());
+            assertEquals("maxDistance must be > 0, got NaN", assertThrows(IllegalArgumentException.class,
+                    () -> s.closestHit(o, d, n, Double.NaN, hits)).getMessage());
+            assertEquals("out must not be null", assertThrows(IllegalArgumentException.class,
+                    () -> s.closestHit(o, d, n, 10, null)).getMessage());
+            assertEquals("out must not be null", assertThrows(IllegalArgumentException.class,
+                    () -> s.occluded(o, d, n, 10, null, null)).getMessage());
+            s.closestHit(o, d, n, 10, hits); // the valid query passes
+        } finally {
+            fj.shutdown();
+        }
+    }
+
     private static CpuTraceScene scene(TestScene ts, int threads, boolean packets) {
         CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, threads);
         s.packets = packets;
