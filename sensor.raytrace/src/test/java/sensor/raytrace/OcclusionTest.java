@@ -127,11 +127,7 @@ class OcclusionTest {
 
     @Test
     void checksTheRaysOfALargeQueryOnThePoolAndNamesTheFirstFaultBeforeTouchingTheAnswers() throws Exception {
-        TestScene ts = new TestScene();
-        ts.add(new Shape.Sphere(1), Pose.translation(3, 0, 0));
-        java.util.concurrent.ForkJoinPool fj = new java.util.concurrent.ForkJoinPool(2);
-        try (CpuTraceScene s = new CpuTraceScene(ts, 2, new sensor.env.ForkJoinComputePool(fj), new SharedBlas())) {
-            s.update(ts, 0);
+        onTwoWorkers(s -> {
             int n = 3 * CpuTraceScene.CHUNK + 5, badOrigin = CpuTraceScene.CHUNK + 1, badDirection = 2 * CpuTraceScene.CHUNK + 7;
             double[] o = new double[3 * n], d = new double[3 * n];
             for (int r = 0; r < n; r++) {
@@ -162,18 +158,12 @@ class OcclusionTest {
                 assertEquals(2, hits.distance[r], 1e-9, "ray " + r);
                 assertTrue(blocked[r], "ray " + r);
             }
-        } finally {
-            fj.shutdown();
-        }
+        });
     }
 
     @Test
     void everyKindOfFaultyRayAnywhereInALargeQueryIsRefusedWithTheContractsMessage() throws Exception {
-        TestScene ts = new TestScene();
-        ts.add(new Shape.Sphere(1), Pose.translation(3, 0, 0));
-        java.util.concurrent.ForkJoinPool fj = new java.util.concurrent.ForkJoinPool(2);
-        try (CpuTraceScene s = new CpuTraceScene(ts, 2, new sensor.env.ForkJoinComputePool(fj), new SharedBlas())) {
-            s.update(ts, 0);
+        onTwoWorkers(s -> {
             Random rnd = new Random(11);
             int n = 5000;
             double[] o = new double[3 * n], d = new double[3 * n];
@@ -233,6 +223,22 @@ class OcclusionTest {
             assertEquals("out must not be null", assertThrows(IllegalArgumentException.class,
                     () -> s.occluded(o, d, n, 10, null, null)).getMessage());
             s.closestHit(o, d, n, 10, hits); // the valid query passes
+        });
+    }
+
+    /** A query of {@link #onTwoWorkers}. */
+    interface SceneTest {
+        void run(CpuTraceScene s) throws Exception;
+    }
+
+    /** Runs {@code test} on a scene with a unit sphere 3 m along +x, traced by two pool workers. */
+    private static void onTwoWorkers(SceneTest test) throws Exception {
+        TestScene ts = new TestScene();
+        ts.add(new Shape.Sphere(1), Pose.translation(3, 0, 0));
+        java.util.concurrent.ForkJoinPool fj = new java.util.concurrent.ForkJoinPool(2);
+        try (CpuTraceScene s = new CpuTraceScene(ts, 2, new sensor.env.ForkJoinComputePool(fj), new SharedBlas())) {
+            s.update(ts, 0);
+            test.run(s);
         } finally {
             fj.shutdown();
         }
