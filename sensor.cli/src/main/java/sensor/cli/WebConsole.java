@@ -135,7 +135,7 @@ final class WebConsole implements AutoCloseable {
      * Waits (at most 5 s) until the Web Console serves {@code page}: it picks up a plugin's servlet on a thread of its
      * own, and the address printed must open the page, not a 404.
      */
-    private static void awaitPage(String page, String token) throws InterruptedException {
+    static void awaitPage(String page, String token) throws InterruptedException {
         long end = System.nanoTime() + 5_000_000_000L;
         while (System.nanoTime() < end) {
             try {
