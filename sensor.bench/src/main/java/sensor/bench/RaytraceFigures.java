@@ -2,7 +2,6 @@ package sensor.bench;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -111,22 +110,60 @@ final class RaytraceFigures {
     }
 
     /**
-     * Mrays/s, best of {@code reps} passes after two warm-ups; a pass generates the directions and traces every
-     * ray, after refreshing the scene to a new time when {@code update}.
+     * Mrays/s, best of {@code reps} passes after the warm-up ({@link #warmedUp}); a pass generates the directions and
+     * traces every ray, after refreshing the scene to a new time when {@code update}.
      */
     private static double bestRate(TraceScene s, SimpleSceneView view, boolean update, double[] o, double[] d,
             HitBuffer out, int reps) {
         int n = SceneV1.RAYS;
-        double[] rate = new double[reps + 2];
-        for (int i = 0; i < rate.length; i++) {
+        double[] time = {1};
+        java.util.function.DoubleSupplier pass = () -> {
             long t0 = System.nanoTime();
             if (update) {
-                s.update(view, 1 + i * 1e-3);
+                s.update(view, time[0] += 1e-3);
             }
             SceneV1.rays(0, n, o, d);
             s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, out);
-            rate[i] = n / ((System.nanoTime() - t0) * 1e-3);
+            return n / ((System.nanoTime() - t0) * 1e-3);
+        };
+        List<Double> warmUp = new ArrayList<>();
+        while (!warmedUp(warmUp)) {
+            warmUp.add(pass.getAsDouble());
         }
-        return Arrays.stream(rate, 2, rate.length).max().getAsDouble();
+        double best = 0;
+        for (int i = 0; i < reps; i++) {
+            best = Math.max(best, pass.getAsDouble());
+        }
+        return best;
+    }
+
+    /** The most warm-up passes of a figure. */
+    static final int MAX_WARM_UP = 30;
+
+    /**
+     * Whether the warm-up passes' {@code rates} show the JIT done: the last three each no more than 2 % above the
+     * best before them (at least four passes, at most {@link #MAX_WARM_UP}). A figure's first passes run before the
+     * compilers have finished the kernels, and on a 2-core machine they finish at different times from run to run,
+     * so a fixed number of warm-ups let the first figure vary by half.
+     */
+    static boolean warmedUp(List<Double> rates) {
+        int n = rates.size();
+        if (n >= MAX_WARM_UP) {
+            return true;
+        }
+        if (n < 4) {
+            return false;
+        }
+        double before = 0;
+        for (int i = 0; i < n - 3; i++) {
+            before = Math.max(before, rates.get(i));
+        }
+        for (int i = n - 3; i < n; i++) {
+            if (rates.get(i) > 1.02 * before) {
+                return false;
+            }
+            before = Math.max(before, rates.get(i));
+        }
+        return true;
     }
 }
