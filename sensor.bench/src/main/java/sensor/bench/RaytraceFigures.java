@@ -110,7 +110,7 @@ final class RaytraceFigures {
     }
 
     /**
-     * Mrays/s, best of {@code reps} passes after the warm-up ({@link #warmedUp}); a pass generates the directions and
+     * Mrays/s, best of {@code reps} passes after the warm-up ({@link WarmUp#done}); a pass generates the directions and
      * traces every ray, after refreshing the scene to a new time when {@code update}.
      */
     private static double bestRate(TraceScene s, SimpleSceneView view, boolean update, double[] o, double[] d,
@@ -127,7 +127,7 @@ final class RaytraceFigures {
             return n / ((System.nanoTime() - t0) * 1e-3);
         };
         List<Double> warmUp = new ArrayList<>();
-        while (!warmedUp(warmUp)) {
+        while (!WarmUp.done(warmUp)) {
             warmUp.add(pass.getAsDouble());
         }
         double best = 0;
@@ -135,35 +135,5 @@ final class RaytraceFigures {
             best = Math.max(best, pass.getAsDouble());
         }
         return best;
-    }
-
-    /** The most warm-up passes of a figure. */
-    static final int MAX_WARM_UP = 30;
-
-    /**
-     * Whether the warm-up passes' {@code rates} show the JIT done: the last three each no more than 2 % above the
-     * best before them (at least four passes, at most {@link #MAX_WARM_UP}). A figure's first passes run before the
-     * compilers have finished the kernels, and on a 2-core machine they finish at different times from run to run,
-     * so a fixed number of warm-ups let the first figure vary by half.
-     */
-    static boolean warmedUp(List<Double> rates) {
-        int n = rates.size();
-        if (n >= MAX_WARM_UP) {
-            return true;
-        }
-        if (n < 4) {
-            return false;
-        }
-        double before = 0;
-        for (int i = 0; i < n - 3; i++) {
-            before = Math.max(before, rates.get(i));
-        }
-        for (int i = n - 3; i < n; i++) {
-            if (rates.get(i) > 1.02 * before) {
-                return false;
-            }
-            before = Math.max(before, rates.get(i));
-        }
-        return true;
     }
 }
