@@ -99,6 +99,11 @@ public final class SceneV1 {
      * same as evaluating them ray by ray.
      */
     public static void rays(int from, int n, double[] origins, double[] directions) {
+        rays(from, n, origins, directions, 0);
+    }
+
+    /** As {@link #rays(int, int, double[], double[])}, ray {@code from + k} written at index {@code at + k}. */
+    public static void rays(int from, int n, double[] origins, double[] directions, int at) {
         int lastColumn = -1;
         double ca = 0, sa = 0;
         for (int k = 0; k < n; k++) {
@@ -112,12 +117,13 @@ public final class SceneV1 {
                 lastColumn = column;
             }
             double ce = COS_EL[c];
-            origins[3 * k] = OX;
-            origins[3 * k + 1] = OY;
-            origins[3 * k + 2] = OZ;
-            directions[3 * k] = (float) (ce * ca);
-            directions[3 * k + 1] = (float) (ce * sa);
-            directions[3 * k + 2] = SIN_EL_F[c];
+            int q = 3 * (at + k);
+            origins[q] = OX;
+            origins[q + 1] = OY;
+            origins[q + 2] = OZ;
+            directions[q] = (float) (ce * ca);
+            directions[q + 1] = (float) (ce * sa);
+            directions[q + 2] = SIN_EL_F[c];
         }
     }
 
