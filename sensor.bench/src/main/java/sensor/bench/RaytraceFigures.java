@@ -110,31 +110,28 @@ final class RaytraceFigures {
     }
 
     /**
-     * Mrays/s, best of {@code reps} passes after the warm-up ({@link WarmUp#done}); a pass generates the directions
+     * Mrays/s, best of {@code reps} passes after the warm-up ({@link WarmUp#run}); a pass generates the directions
      * ({@link #rays}) and traces every ray, after refreshing the scene to a new time when {@code update}.
      */
     private static double bestRate(TraceScene s, SimpleSceneView view, boolean update, int threads, double[] o,
             double[] d, HitBuffer out, int reps) {
         int n = SceneV1.RAYS;
         double[] time = {1};
-        java.util.function.DoubleSupplier pass = () -> {
-            long t0 = System.nanoTime();
+        Runnable pass = () -> {
             if (update) {
                 s.update(view, time[0] += 1e-3);
             }
             rays(o, d, threads);
             s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, out);
-            return n / ((System.nanoTime() - t0) * 1e-3);
         };
-        List<Double> warmUp = new ArrayList<>();
-        while (!WarmUp.done(warmUp)) {
-            warmUp.add(pass.getAsDouble());
-        }
-        double best = 0;
+        WarmUp.run(pass);
+        long best = Long.MAX_VALUE;
         for (int i = 0; i < reps; i++) {
-            best = Math.max(best, pass.getAsDouble());
+            long t0 = System.nanoTime();
+            pass.run();
+            best = Math.min(best, System.nanoTime() - t0);
         }
-        return best;
+        return n / (best * 1e-3);
     }
 
     /**

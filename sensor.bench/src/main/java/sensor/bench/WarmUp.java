@@ -1,37 +1,58 @@
 package sensor.bench;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.List;
 
-/** When a benchmark's warm-up passes may stop: the JIT compilers done with what the passes run. */
+/** A benchmark's warm-up: passes until the JIT compilers are done with what the passes run. */
 public final class WarmUp {
-    private WarmUp() {}
-
     /** The most warm-up passes of a figure. */
     public static final int MAX_PASSES = 30;
 
+    private WarmUp() {}
+
     /**
-     * Whether the warm-up passes' {@code rates} show the JIT done: the last three each no more than 2 % above the
-     * best before them (at least four passes, at most {@link #MAX_PASSES}). A figure's first passes run before the
-     * compilers have finished the kernels, and on a 2-core machine they finish at different times from run to run,
-     * so a fixed number of warm-ups let the first figure vary by half.
+     * Runs {@code pass} until {@link #done} says the JIT is done with it. The compilers' time comes from the JVM's
+     * {@link CompilationMXBean} where it reports one (else only the passes' times decide).
      */
-    public static boolean done(List<Double> rates) {
-        int n = rates.size();
+    public static void run(Runnable pass) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        List<Double> seconds = new ArrayList<>(), compiling = new ArrayList<>();
+        while (!done(seconds, compiling)) {
+            long c0 = timed ? jit.getTotalCompilationTime() : 0, t0 = System.nanoTime();
+            pass.run();
+            double s = (System.nanoTime() - t0) * 1e-9;
+            seconds.add(s);
+            compiling.add(timed ? (jit.getTotalCompilationTime() - c0) * 1e-3 : 0);
+        }
+    }
+
+    /**
+     * Whether warm-up passes that took {@code seconds}, while the compilers worked {@code compiling} seconds, show the
+     * JIT done: each of the last three no more than 2 % faster than the fastest before it, with the compilers busy for
+     * at most a twentieth of it (at least four passes, at most {@link #MAX_PASSES}). A figure's first passes run before
+     * the compilers have finished its kernels, and on a 2-core machine the compilers, still at work on what ran
+     * before, take a core from the passes: with a fixed two warm-ups the first figure varied by half from run to run.
+     */
+    static boolean done(List<Double> seconds, List<Double> compiling) {
+        int n = seconds.size();
         if (n >= MAX_PASSES) {
             return true;
         }
         if (n < 4) {
             return false;
         }
-        double before = 0;
+        double fastest = Double.POSITIVE_INFINITY;
         for (int i = 0; i < n - 3; i++) {
-            before = Math.max(before, rates.get(i));
+            fastest = Math.min(fastest, seconds.get(i));
         }
         for (int i = n - 3; i < n; i++) {
-            if (rates.get(i) > 1.02 * before) {
+            if (seconds.get(i) * 1.02 < fastest || compiling.get(i) > seconds.get(i) / 20) {
                 return false;
             }
-            before = Math.max(before, rates.get(i));
+            fastest = Math.min(fastest, seconds.get(i));
         }
         return true;
     }

@@ -65,7 +65,7 @@ public final class GpuBenchmark {
         double gbest, cbest;
         try (TraceScene s = backend.createScene(view, 1)) {
             s.update(view, 0);
-            warmUp(() -> s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, gpu)); // the PTX is compiled at load
+            WarmUp.run(() -> s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, gpu)); // the Java side (the PTX: at load)
             double[] t = new double[reps];
             for (int i = 0; i < reps; i++) {
                 long t0 = System.nanoTime();
@@ -79,7 +79,7 @@ public final class GpuBenchmark {
         }
         try (TraceScene s = new CpuBvhBackend().createScene(view, cores)) {
             s.update(view, 0);
-            warmUp(() -> s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, cpu));
+            WarmUp.run(() -> s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, cpu));
             double[] t = new double[Math.max(3, reps / 3)];
             for (int i = 0; i < t.length; i++) {
                 long t0 = System.nanoTime();
@@ -126,16 +126,6 @@ public final class GpuBenchmark {
             long t0 = System.nanoTime();
             s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, gpu);
             System.out.printf("GPU closest hit with them: %.3f Grays/s%n", n / ((System.nanoTime() - t0) * 1e-9) * 1e-9);
-        }
-    }
-
-    /** Runs {@code pass} until the JIT is done with it ({@link WarmUp#done}: the Java side of either backend). */
-    private static void warmUp(Runnable pass) {
-        List<Double> rates = new ArrayList<>();
-        while (!WarmUp.done(rates)) {
-            long t0 = System.nanoTime();
-            pass.run();
-            rates.add(1e9 / (System.nanoTime() - t0));
         }
     }
 }
