@@ -149,20 +149,25 @@ public class BenchCommand implements ToIntFunction<String[]> {
         try {
             work = Files.createTempDirectory("sensorsim-bench");
             if (o.only.contains("raytrace")) {
+                quiet(o, out);
                 RaytraceFigures.measure(backend, o.threads, o.quick ? 1 : 5, report, out);
             }
             if (o.only.contains("lidar")) {
+                quiet(o, out);
                 RuntimeFigures.measureLidar(env, loader, work, o.threads, o.quick ? 3 : 10, o.quick ? 1 : 3, report, out);
                 RuntimeFigures.measureCatalog(env, loader, work, o.quick ? 2 : 10, o.quick ? 1 : 3, report, out);
             }
             if (o.only.contains("camera")) {
+                quiet(o, out);
                 RuntimeFigures.measureCamera(env, loader, o.demo, work, o.threads, o.quick ? 20 : 100, o.quick ? 1 : 2,
                         report, out);
             }
             if (o.only.contains("imu")) {
+                quiet(o, out);
                 RuntimeFigures.measureImu(env, loader, work, o.quick ? 2 : 10, o.quick ? 1 : 3, report, out);
             }
             if (o.only.contains("demo")) {
+                quiet(o, out);
                 demo(o, work, report, out);
             }
             if (peer != null) {
@@ -179,6 +184,12 @@ public class BenchCommand implements ToIntFunction<String[]> {
         } finally {
             deleteTree(work);
         }
+    }
+
+    /** Lets the JIT compilers fall idle before a section ({@link WarmUp#quiet}), at most 10 s (1 s with --quick). */
+    private static void quiet(Options o, PrintStream out) {
+        double waited = WarmUp.quiet(o.quick ? 1 : 10);
+        out.printf(Locale.ROOT, "(%.1f s for the JIT compilers to fall idle)%n", waited);
     }
 
     /**

@@ -30,6 +30,35 @@ public final class WarmUp {
     }
 
     /**
+     * Waits until the JIT compilers have been idle for a second (their total time, which grows as each compilation
+     * ends, unchanged), at most {@code maxSeconds}: what ran before a section (the runtime's boot, the section before)
+     * leaves compilations queued, and on a 2-core machine they take a core, or its other hyperthread, from the passes.
+     * Returns the seconds waited.
+     */
+    public static double quiet(double maxSeconds) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        long start = System.nanoTime();
+        if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+            return 0;
+        }
+        long last = jit.getTotalCompilationTime(), since = start;
+        while (System.nanoTime() - since < 1_000_000_000L && System.nanoTime() - start < maxSeconds * 1e9) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            long now = jit.getTotalCompilationTime();
+            if (now != last) {
+                last = now;
+                since = System.nanoTime();
+            }
+        }
+        return (System.nanoTime() - start) * 1e-9;
+    }
+
+    /**
      * Whether warm-up passes that took {@code seconds}, while the compilers worked {@code compiling} seconds, show the
      * JIT done: each of the last three no more than 2 % faster than the fastest before it, with the compilers busy for
      * at most a twentieth of it (at least four passes, at most {@link #MAX_PASSES}). A figure's first passes run before
