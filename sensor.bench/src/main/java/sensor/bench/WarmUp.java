@@ -4,6 +4,7 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /** A benchmark's warm-up: passes until the JIT compilers are done with what the passes run. */
 public final class WarmUp {
@@ -19,14 +20,19 @@ public final class WarmUp {
     public static void run(Runnable pass) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        run(pass, timed ? jit::getTotalCompilationTime : () -> 0, System::nanoTime);
+    }
+
+    /** {@link #run(Runnable)} with the compilers' total milliseconds and the clock's nanoseconds given. */
+    static int run(Runnable pass, LongSupplier compilerMillis, LongSupplier nanos) {
         List<Double> seconds = new ArrayList<>(), compiling = new ArrayList<>();
         while (!done(seconds, compiling)) {
-            long c0 = timed ? jit.getTotalCompilationTime() : 0, t0 = System.nanoTime();
+            long c0 = compilerMillis.getAsLong(), t0 = nanos.getAsLong();
             pass.run();
-            double s = (System.nanoTime() - t0) * 1e-9;
-            seconds.add(s);
-            compiling.add(timed ? (jit.getTotalCompilationTime() - c0) * 1e-3 : 0);
+            seconds.add((nanos.getAsLong() - t0) * 1e-9);
+            compiling.add((compilerMillis.getAsLong() - c0) * 1e-3);
         }
+        return seconds.size();
     }
 
     /**

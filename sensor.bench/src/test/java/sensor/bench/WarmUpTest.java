@@ -1,5 +1,6 @@
 package sensor.bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,6 +25,7 @@ class WarmUpTest {
         assertFalse(done(List.of(1.0, 0.96, 1.0, 1.0)), "a pass 4 % faster two passes ago");
         assertFalse(done(List.of(5.0, 4.0, 3.0, 2.0, 1.0)), "still getting faster");
         assertTrue(done(List.of(0.5, 2.0, 3.0, 4.0)), "slower passes after a fast one");
+        assertTrue(done(List.of(1.02, 1.02, 1.0, 1.0, 1.0)), "exactly 2 % faster");
     }
 
     @Test
@@ -45,9 +47,30 @@ class WarmUpTest {
     }
 
     @Test
-    void runStopsOnceThePassesAreSteady() {
+    void runTimesEachPassAndTheCompilersWorkDuringIt() {
+        // passes of 1 s: the compilers busy 0.5 s in each of the first six, then 0.04 s (quiet): done after nine passes
+        long[] clock = {0}, compiler = {0};
         int[] passes = {0};
-        WarmUp.run(() -> passes[0]++);
-        assertTrue(passes[0] >= 4 && passes[0] <= WarmUp.MAX_PASSES, passes[0] + " passes");
+        Runnable pass = () -> {
+            clock[0] += 1_000_000_000L;
+            compiler[0] += ++passes[0] <= 6 ? 500 : 40;
+        };
+        assertEquals(9, WarmUp.run(pass, () -> compiler[0], () -> clock[0]));
+        // passes getting 10 % faster each time: never steady, stopped at the limit
+        long[] step = {1_000_000_000L};
+        clock[0] = 0;
+        Runnable faster = () -> {
+            clock[0] += step[0];
+            step[0] = step[0] * 9 / 10;
+        };
+        assertEquals(WarmUp.MAX_PASSES, WarmUp.run(faster, () -> 0, () -> clock[0]));
+    }
+
+    @Test
+    void quietWaitsForASecondWithoutCompilationsOrItsLimit() {
+        double short_ = WarmUp.quiet(0.3);
+        assertTrue(short_ >= 0.3 && short_ < 0.8, short_ + " s");
+        double idle = WarmUp.quiet(5);
+        assertTrue(idle >= 1 && idle < 5.5, idle + " s");
     }
 }
