@@ -18,9 +18,14 @@ public final class WarmUp {
      * {@link CompilationMXBean} where it reports one (else only the passes' times decide).
      */
     public static void run(Runnable pass) {
+        LongSupplier compilerMillis = compilerMillis();
+        run(pass, compilerMillis != null ? compilerMillis : () -> 0, System::nanoTime);
+    }
+
+    /** The JIT compilers' total milliseconds from the JVM's {@link CompilationMXBean}; null where it reports none. */
+    private static LongSupplier compilerMillis() {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
-        run(pass, timed ? jit::getTotalCompilationTime : () -> 0, System::nanoTime);
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit::getTotalCompilationTime : null;
     }
 
     /** {@link #run(Runnable)} with the compilers' total milliseconds and the clock's nanoseconds given. */
@@ -42,12 +47,12 @@ public final class WarmUp {
      * Returns the seconds waited.
      */
     public static double quiet(double maxSeconds) {
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        LongSupplier compilerMillis = compilerMillis();
         long start = System.nanoTime();
-        if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+        if (compilerMillis == null) {
             return 0;
         }
-        long last = jit.getTotalCompilationTime(), since = start;
+        long last = compilerMillis.getAsLong(), since = start;
         while (System.nanoTime() - since < 1_000_000_000L && System.nanoTime() - start < maxSeconds * 1e9) {
             try {
                 Thread.sleep(50);
@@ -55,7 +60,7 @@ public final class WarmUp {
                 Thread.currentThread().interrupt();
                 break;
             }
-            long now = jit.getTotalCompilationTime();
+            long now = compilerMillis.getAsLong();
             if (now != last) {
                 last = now;
                 since = System.nanoTime();
