@@ -35,6 +35,21 @@ final class Png {
      */
     static void write(OutputStream out, int width, int height, int colorType, int bitDepth, Rows rows) throws IOException {
         int bytesPerRow = width * (colorType == RGB ? 3 : 1) * (bitDepth / 8);
+        byte[] data = deflated(height, bytesPerRow, rows);
+        out.write(new byte[] {(byte) 137, 'P', 'N', 'G', '\r', '\n', 26, '\n'});
+        ByteBuffer header = ByteBuffer.allocate(13).putInt(width).putInt(height).put((byte) bitDepth).put((byte) colorType);
+        chunk(out, "IHDR", header.array(), 0, 13); // compression, filter and interlace methods 0
+        for (int off = 0; off < data.length; off += CHUNK) { // zlib's output is never empty
+            chunk(out, "IDAT", data, off, Math.min(CHUNK, data.length - off));
+        }
+        chunk(out, "IEND", data, 0, 0);
+    }
+
+    /**
+     * The zlib stream of the image's rows, each led by filter type 0; a method of its own, so that its row loop's
+     * compilation on the stack leaves out the chunks' code.
+     */
+    private static byte[] deflated(int height, int bytesPerRow, Rows rows) {
         byte[] row = new byte[1 + bytesPerRow]; // row[0] = 0: filter type "none"
         byte[] sample = new byte[bytesPerRow];
         Deflater deflater = new Deflater(LEVEL);
@@ -56,14 +71,7 @@ final class Png {
         } finally {
             deflater.end();
         }
-        out.write(new byte[] {(byte) 137, 'P', 'N', 'G', '\r', '\n', 26, '\n'});
-        ByteBuffer header = ByteBuffer.allocate(13).putInt(width).putInt(height).put((byte) bitDepth).put((byte) colorType);
-        chunk(out, "IHDR", header.array(), 0, 13); // compression, filter and interlace methods 0
-        byte[] data = compressed.toByteArray();
-        for (int off = 0; off < data.length; off += CHUNK) { // zlib's output is never empty
-            chunk(out, "IDAT", data, off, Math.min(CHUNK, data.length - off));
-        }
-        chunk(out, "IEND", data, 0, 0);
+        return compressed.toByteArray();
     }
 
     /** Writes a {@code TYPE_INT_RGB}, {@code TYPE_3BYTE_BGR} or {@code TYPE_BYTE_GRAY} image. */

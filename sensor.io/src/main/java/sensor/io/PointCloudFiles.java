@@ -99,32 +99,7 @@ public final class PointCloudFiles {
         final int recordLength = 30 + 2 + 4 + p.extras.stream().mapToInt(e -> e.kind().size).sum();
         double[] min = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
         double[] max = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
-        ByteBuffer pts = ByteBuffer.allocate(p.n * recordLength).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < p.n; i++) {
-            float[][] c = {p.x, p.y, p.z};
-            for (int k = 0; k < 3; k++) {
-                int q = (int) Math.round(c[k][i] / LAS_SCALE);
-                pts.putInt(q);
-                double v = q * LAS_SCALE;
-                min[k] = Math.min(min[k], v);
-                max[k] = Math.max(max[k], v);
-            }
-            float in = p.intensity == null ? 0f : p.intensity[i];
-            double clamped = Double.isNaN(in) ? 0 : Math.max(0, Math.min(1, in));
-            pts.putShort((short) Math.round(clamped * 65535));
-            pts.put((byte) 0x11); // return number 1, number of returns 1
-            pts.put((byte) 0); // classification flags, scanner channel, scan direction, edge
-            pts.put((byte) 0); // classification: created, never classified
-            pts.put((byte) 0); // user data
-            pts.putShort((short) 0); // scan angle
-            pts.putShort((short) 0); // point source id
-            pts.putDouble(p.time == null ? 0 : p.time[i]);
-            pts.putShort((short) (p.ring == null ? 0 : p.ring[i]));
-            pts.putFloat(in);
-            for (Points.Column e : p.extras) {
-                e.kind().put(pts, e.values()[i]);
-            }
-        }
+        ByteBuffer pts = lasRecords(p, recordLength, min, max);
         if (p.n == 0) {
             min = new double[3];
             max = new double[3];
@@ -170,6 +145,41 @@ public final class PointCloudFiles {
         }
         out.write(h.array(), 0, h.position());
         out.write(pts.array(), 0, pts.position());
+    }
+
+    /**
+     * The LAS point records of {@code p} ({@code recordLength} bytes each), their scaled coordinates' extremes in
+     * {@code min} and {@code max}: the per-point loop of {@link #writeLas} as a method of its own, so that its compilation
+     * on the stack (a loop that runs long in a method called a few times) leaves out the header's code.
+     */
+    private static ByteBuffer lasRecords(Points p, int recordLength, double[] min, double[] max) {
+        ByteBuffer pts = ByteBuffer.allocate(p.n * recordLength).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < p.n; i++) {
+            float[][] c = {p.x, p.y, p.z};
+            for (int k = 0; k < 3; k++) {
+                int q = (int) Math.round(c[k][i] / LAS_SCALE);
+                pts.putInt(q);
+                double v = q * LAS_SCALE;
+                min[k] = Math.min(min[k], v);
+                max[k] = Math.max(max[k], v);
+            }
+            float in = p.intensity == null ? 0f : p.intensity[i];
+            double clamped = Double.isNaN(in) ? 0 : Math.max(0, Math.min(1, in));
+            pts.putShort((short) Math.round(clamped * 65535));
+            pts.put((byte) 0x11); // return number 1, number of returns 1
+            pts.put((byte) 0); // classification flags, scanner channel, scan direction, edge
+            pts.put((byte) 0); // classification: created, never classified
+            pts.put((byte) 0); // user data
+            pts.putShort((short) 0); // scan angle
+            pts.putShort((short) 0); // point source id
+            pts.putDouble(p.time == null ? 0 : p.time[i]);
+            pts.putShort((short) (p.ring == null ? 0 : p.ring[i]));
+            pts.putFloat(in);
+            for (Points.Column e : p.extras) {
+                e.kind().put(pts, e.values()[i]);
+            }
+        }
+        return pts;
     }
 
     /**

@@ -339,12 +339,19 @@ class TraversalTest {
         }
         TraceContext c = new TraceContext();
         int m = CpuTraceScene.CHUNK;
+        int sample = CpuTraceScene.SPREAD_SAMPLE;
         CpuTraceScene.bandOrder(c, m, m, camera);
         assertTrue(CpuTraceScene.spread(null, m, m, camera) < CpuTraceScene.spread(c.order, 0, m, camera),
                 "the camera's tiles spread less than its z bands");
+        assertTrue(CpuTraceScene.spread(null, m, m, camera, sample) < CpuTraceScene.spread(c.order, 0, m, camera, sample),
+                "and so on the sampled packets");
         CpuTraceScene.bandOrder(c, m, m, lidar);
         assertTrue(CpuTraceScene.spread(c.order, 0, m, lidar) < CpuTraceScene.spread(null, m, m, lidar),
                 "the lidar's z bands spread less than its columns");
+        assertTrue(CpuTraceScene.spread(c.order, 0, m, lidar, sample) < CpuTraceScene.spread(null, m, m, lidar, sample),
+                "and so on the sampled packets");
+        assertTrue(CpuTraceScene.spread(null, m, m, lidar, sample) < CpuTraceScene.spread(null, m, m, lidar) / 2,
+                "the sample is a part of the packets");
 
         Random rnd = new Random(5);
         TestScene ts = new TestScene();
