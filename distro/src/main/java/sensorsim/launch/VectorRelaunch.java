@@ -33,19 +33,13 @@ final class VectorRelaunch {
     private static final byte[] NOTICE = ("WARNING: Using incubator modules: " + MODULE).getBytes(StandardCharsets.UTF_8);
 
     /**
-     * The child's JIT options, ahead of this JVM's own (which so override them). The Vector API kernels
-     * ({@code sensor.raytrace.VectorLanes}) are compiled by C2 after a twentieth of the usual invocations, since until
-     * then they run in the interpreter and C1, which box every vector; on the 10 s demo this saves about 0.35 s (2-core
-     * Intel Xeon, JDK 17). C2 does less loop transformation (no superword auto-vectorisation, whose loops the kernels
-     * write with the Vector API themselves; unrolling up to 20 nodes instead of 60; no partial peeling): on two cores
-     * its compile thread takes one core for most of a 10 s run, and this cuts its time on the demo from 10.7 to 8.8 s,
-     * the run by 6 % (median of five, 2-core AMD EPYC), with the raytrace, lidar and camera figures of {@code bench}
-     * unchanged and every output identical. {@code quiet}: the JVM prints nothing about the compile commands. The
-     * {@code sensorsim} script passes the same options.
+     * The child's options for the Vector API kernels ({@code sensor.raytrace.VectorLanes}): compiled by C2 after a
+     * twentieth of the usual invocations, since until then they run in the interpreter and C1, which box every vector;
+     * on the 10 s demo this saves about 0.35 s (2-core Intel Xeon, JDK 17). {@code quiet}: the JVM prints nothing about it.
+     * The {@code sensorsim} script passes the same options.
      */
     static final List<String> KERNEL_OPTIONS = List.of("-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=CompileThresholdScaling,sensor/raytrace/VectorLanes.*,0.05", "-XX:-UseSuperWord",
-            "-XX:LoopUnrollLimit=20", "-XX:-PartialPeelLoop");
+            "-XX:CompileCommand=CompileThresholdScaling,sensor/raytrace/VectorLanes.*,0.05");
 
     private VectorRelaunch() {}
 
@@ -74,12 +68,12 @@ final class VectorRelaunch {
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(javaCommand.get());
-        cmd.addAll(KERNEL_OPTIONS);
         cmd.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         cmd.add("-D" + PARENT + "=" + ProcessHandle.current().pid());
         if (Runtime.version().feature() >= 24) { // the framework's sun.misc.Unsafe use, allowed without a warning
             cmd.add("--sun-misc-unsafe-memory-access=allow");
         }
+        cmd.addAll(KERNEL_OPTIONS);
         cmd.addAll(List.of("--add-modules", MODULE, "-jar", jar.toString()));
         cmd.addAll(Arrays.asList(args));
         return Optional.of(cmd);
