@@ -194,7 +194,9 @@ public class BenchCommand implements ToIntFunction<String[]> {
 
     /**
      * The demo scenario run by the command line as a user runs it ({@code run FILE --out DIR}, every output
-     * written), its log kept aside; the real-time factor is simulated over wall seconds of the run.
+     * written), its log kept aside; the real-time factor is simulated over wall seconds of the run. It runs twice in
+     * this JVM: {@code demo.rtf} is the first run, {@code demo.rtf.warm} the second, whose code the JIT compilers have
+     * compiled already (as in a {@code batch} or a {@code serve} session after its first run).
      */
     private void demo(Options o, Path work, Report report, PrintStream out) throws IOException {
         ToIntFunction<String[]> command = cli;
@@ -202,15 +204,22 @@ public class BenchCommand implements ToIntFunction<String[]> {
             throw new IllegalStateException("demo: the command line's service (sensorsim.command=cli) is not installed");
         }
         double duration = o.quick ? 2 : 10;
-        out.printf(Locale.ROOT, "demo: %s, %.0f s simulated, every output written%n", o.demo, duration);
-        Path log = work.resolve("demo.log");
+        out.printf(Locale.ROOT, "demo: %s, %.0f s simulated, every output written, twice%n", o.demo, duration);
+        report.add("demo.rtf", duration / runDemo(command, o.demo, work, "demo", duration), "x real time");
+        report.add("demo.rtf.warm", duration / runDemo(command, o.demo, work, "demo-warm", duration), "x real time");
+    }
+
+    /** One run of the demo into {@code work/name}, its log in {@code work/name.log}; its wall seconds. */
+    private static double runDemo(ToIntFunction<String[]> command, Path demo, Path work, String name, double duration)
+            throws IOException {
+        Path log = work.resolve(name + ".log");
         int code;
         long t0 = System.nanoTime();
         PrintStream stdout = System.out, stderr = System.err;
         try (PrintStream quiet = new PrintStream(Files.newOutputStream(log), true)) {
             System.setOut(quiet);
             System.setErr(quiet);
-            code = command.applyAsInt(new String[] {"run", o.demo.toString(), "--out", work.resolve("demo").toString(),
+            code = command.applyAsInt(new String[] {"run", demo.toString(), "--out", work.resolve(name).toString(),
                 "--duration", Double.toString(duration)});
         } finally {
             System.setOut(stdout);
@@ -218,10 +227,10 @@ public class BenchCommand implements ToIntFunction<String[]> {
         }
         double wall = (System.nanoTime() - t0) * 1e-9;
         if (code != 0) {
-            throw new IllegalStateException("demo: the run of " + o.demo + " failed (exit " + code + "):\n"
+            throw new IllegalStateException("demo: the run of " + demo + " failed (exit " + code + "):\n"
                     + Files.readString(log).strip());
         }
-        report.add("demo.rtf", duration / wall, "x real time");
+        return wall;
     }
 
     private static void deleteTree(Path dir) {
