@@ -413,24 +413,19 @@ final class CpuTraceScene implements TraceScene {
     }
 
     /**
-     * How far the directions of packets spread: the sum over consecutive packets of {@link TraceContext#PACKET} rays
-     * of their directions' extents along x, y and z, for the rays {@code order[from .. from + n)}, or (with a null
-     * {@code order}) the rays {@code from .. from + n) in their own order. The run traces its packets in whichever
-     * of its own order and {@link #bandOrder} spreads less: a lidar's chunk of whole columns in band order, a camera's
-     * rays already in tiles in theirs.
-     */
-    static double spread(int[] order, int from, int n, double[] d) {
-        return spread(order, from, n, d, 1);
-    }
-
-    /**
      * Which order a run traces in is decided on every {@value #SPREAD_SAMPLE}th packet: the two spreads are then a
      * quarter of the work (they took 4.5 % of a 1-thread closest-hit pass on all packets), and a run's packets are
      * alike enough for the sample to pick as all of them do (a lidar's whole columns, a camera's tiles).
      */
     static final int SPREAD_SAMPLE = 4;
 
-    /** {@link #spread(int[], int, int, double[])} over every {@code step}th packet only. */
+    /**
+     * How far the directions of packets spread: the sum over every {@code step}th packet of {@link TraceContext#PACKET}
+     * rays of their directions' extents along x, y and z, for the rays {@code order[from .. from + n)}, or (with a null
+     * {@code order}) the rays {@code from .. from + n) in their own order. The run traces its packets in whichever
+     * of its own order and {@link #bandOrder} spreads less: a lidar's chunk of whole columns in band order, a camera's
+     * rays already in tiles in theirs.
+     */
     static double spread(int[] order, int from, int n, double[] d, int step) {
         double sum = 0;
         for (int p = 0; p < n; p += step * TraceContext.PACKET) {

@@ -341,16 +341,16 @@ class TraversalTest {
         int m = CpuTraceScene.CHUNK;
         int sample = CpuTraceScene.SPREAD_SAMPLE;
         CpuTraceScene.bandOrder(c, m, m, camera);
-        assertTrue(CpuTraceScene.spread(null, m, m, camera) < CpuTraceScene.spread(c.order, 0, m, camera),
+        assertTrue(CpuTraceScene.spread(null, m, m, camera, 1) < CpuTraceScene.spread(c.order, 0, m, camera, 1),
                 "the camera's tiles spread less than its z bands");
         assertTrue(CpuTraceScene.spread(null, m, m, camera, sample) < CpuTraceScene.spread(c.order, 0, m, camera, sample),
                 "and so on the sampled packets");
         CpuTraceScene.bandOrder(c, m, m, lidar);
-        assertTrue(CpuTraceScene.spread(c.order, 0, m, lidar) < CpuTraceScene.spread(null, m, m, lidar),
+        assertTrue(CpuTraceScene.spread(c.order, 0, m, lidar, 1) < CpuTraceScene.spread(null, m, m, lidar, 1),
                 "the lidar's z bands spread less than its columns");
         assertTrue(CpuTraceScene.spread(c.order, 0, m, lidar, sample) < CpuTraceScene.spread(null, m, m, lidar, sample),
                 "and so on the sampled packets");
-        assertTrue(CpuTraceScene.spread(null, m, m, lidar, sample) < CpuTraceScene.spread(null, m, m, lidar) / 2,
+        assertTrue(CpuTraceScene.spread(null, m, m, lidar, sample) < CpuTraceScene.spread(null, m, m, lidar, 1) / 2,
                 "the sample is a part of the packets");
 
         Random rnd = new Random(5);
