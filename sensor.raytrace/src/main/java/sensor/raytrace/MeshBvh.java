@@ -52,7 +52,7 @@ final class MeshBvh {
      * A refit of {@code base} to new {@code vertices} (same indices): the same tree topology, leaves and triangle
      * order (the child references, {@link #triId} and {@link #indices} are shared), with the leaf-order float
      * triangles and every node box recomputed bottom-up from the new vertices ({@link Bvh4#refit}), and the
-     * new vertices kept for {@link #refine}. Valid for any vertex positions (a box always bounds its
+     * new vertices kept (the leaf-order copy is what {@link #refine} reads). Valid for any vertex positions (a box always bounds its
      * triangles), only less tight than a fresh build when triangles moved far. {@code base} is left as it was
      * (another object may still use its shape).
      */
@@ -579,11 +579,12 @@ final class MeshBvh {
      * the ray is parallel) and writes the unit geometric normal (not yet oriented) into {@code n[0..2]}.
      */
     double refine(int slot, double ox, double oy, double oz, double dx, double dy, double dz, double[] n) {
-        int t = triId[slot];
-        int a = 3 * indices[3 * t], b = 3 * indices[3 * t + 1], c = 3 * indices[3 * t + 2];
-        double ax = vertices[a], ay = vertices[a + 1], az = vertices[a + 2];
-        double e1x = vertices[b] - ax, e1y = vertices[b + 1] - ay, e1z = vertices[b + 2] - az;
-        double e2x = vertices[c] - ax, e2y = vertices[c + 1] - ay, e2z = vertices[c + 2] - az;
+        // the leaf-order copy of the triangle's vertices (the mesh's own floats), which the leaf test just read
+        final float[] v = tri;
+        int q = 9 * slot;
+        double ax = v[q], ay = v[q + 1], az = v[q + 2];
+        double e1x = v[q + 3] - ax, e1y = v[q + 4] - ay, e1z = v[q + 5] - az;
+        double e2x = v[q + 6] - ax, e2y = v[q + 7] - ay, e2z = v[q + 8] - az;
         double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
         double den = nx * dx + ny * dy + nz * dz;
         double dist = (nx * (ax - ox) + ny * (ay - oy) + nz * (az - oz)) / den;
