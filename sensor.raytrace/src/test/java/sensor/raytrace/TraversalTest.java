@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 
 import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
 import sensor.api.raytrace.HitBuffer;
 
 /**
@@ -374,33 +376,100 @@ class TraversalTest {
         for (String what : List.of("camera", "lidar", "shadow")) {
             double[] o = what.equals("shadow") ? shadowO : zero;
             double[] d = what.equals("camera") ? camera : what.equals("lidar") ? lidar : shadowD;
-            HitBuffer[] out = {new HitBuffer(n), new HitBuffer(n), new HitBuffer(n)};
-            boolean[][] blocked = new boolean[3][n];
-            for (int pass = 0; pass < 3; pass++) { // vector packets, scalar packets, single rays
-                CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, 1);
-                try (s) {
-                    s.vector(pass == 0);
-                    s.packets = pass < 2;
-                    s.update(ts, 0);
-                    s.closestHit(o, d, n, 60, out[pass]);
-                    s.occluded(o, d, n, 9, null, blocked[pass]);
-                }
-            }
-            assertTrue(java.util.Arrays.stream(out[2].objectIndex).distinct().count() >= (what.equals("shadow") ? 3 : 6),
+            HitBuffer hits = packetsTraceAsSingleRays(ts, what, o, d);
+            assertTrue(java.util.Arrays.stream(hits.objectIndex).distinct().count() >= (what.equals("shadow") ? 3 : 6),
                     what + ": hits several objects");
-            int nearer = 0;
-            for (boolean b : blocked[2]) {
-                nearer += b ? 1 : 0;
-            }
-            assertTrue(nearer > 0 && nearer < n, what + ": some rays blocked within 9 m, not all: " + nearer);
-            for (int pass = 0; pass < 2; pass++) {
-                String how = what + (pass == 0 ? ", vector" : ", scalar") + " packets: ";
-                assertArrayEquals(out[2].distance, out[pass].distance, how + "distance");
-                assertArrayEquals(out[2].objectIndex, out[pass].objectIndex, how + "objectIndex");
-                assertArrayEquals(out[2].normal, out[pass].normal, how + "normal");
-                assertArrayEquals(blocked[2], blocked[pass], how + "occluded within 9 m");
+        }
+    }
+
+    /**
+     * A scene of one object hands its packets straight to that object (no top level): a terrain turned and moved
+     * (its rays into its own frame) and a box, for a lidar's rays and a lattice of shadow rays, and the terrain with a
+     * tilted plane above half of it (a nearer hit before the object's), for the lidar's rays, trace and answer
+     * occlusion as single rays do, bit for bit.
+     */
+    @Test
+    void oneObjectScenesTraceAsSingleRays() {
+        Random rnd = new Random(8);
+        Shape terrain = WatertightTest.terrain(rnd);
+        Pose turned = new Pose(new Vec3(-6, -9, -2.5), Quat.axisAngle(new Vec3(0.2, -0.1, 1), 0.4));
+        int n = 64 * 64;
+        double[] lidar = new double[3 * n], lidarO = new double[3 * n], shadowO = new double[3 * n],
+                shadowD = new double[3 * n];
+        for (int q = 0; q < n; q++) { // one origin, off the frames' origin
+            lidarO[3 * q] = 0.3;
+            lidarO[3 * q + 1] = -0.2;
+            lidarO[3 * q + 2] = 0.1;
+        }
+        for (int col = 0; col < 64; col++) {
+            for (int ch = 0; ch < 64; ch++) {
+                double az = Math.toRadians(1.4 * (col - 31.5)), el = Math.toRadians(10 - 45.0 * ch / 63);
+                unit(lidar, 64 * col + ch, Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el));
             }
         }
+        for (int q = 0; q < n; q++) {
+            shadowO[3 * q] = 0.06 * (q % 16);
+            shadowO[3 * q + 1] = 0.06 * (q / 16 % 16 - 7.5);
+            shadowO[3 * q + 2] = 0.06 * (q / 256 - 7.5);
+            unit(shadowD, q, 1, 0.05, -0.3);
+        }
+        for (String scene : List.of("turned terrain", "box", "terrain under a plane")) {
+            TestScene ts = new TestScene();
+            switch (scene) {
+                case "turned terrain" -> ts.add(terrain, turned);
+                case "box" -> ts.add(new Shape.Box(1, 0.3, 0.25), new Pose(new Vec3(5, 0.3, -1.5),
+                        Quat.axisAngle(new Vec3(0, 0, 1), 0.3)));
+                default -> {
+                    ts.add(terrain, Pose.translation(-8, -8, -3));
+                    ts.add(new Shape.Plane(), new Pose(new Vec3(0, 0, -2.95), Quat.axisAngle(new Vec3(1, 0, 0), 0.1)));
+                }
+            }
+            for (String rays : scene.startsWith("terrain") ? List.of("lidar") : List.of("lidar", "shadow")) {
+                boolean shadow = rays.equals("shadow");
+                HitBuffer hits = packetsTraceAsSingleRays(ts, scene + ", " + rays, shadow ? shadowO : lidarO,
+                        shadow ? shadowD : lidar);
+                for (int object = 0; object < ts.objects.size(); object++) {
+                    int o = object;
+                    long hit = java.util.Arrays.stream(hits.objectIndex).filter(i -> i == o).count();
+                    assertTrue(hit > 50 && hit < n, scene + ", " + rays + ": some rays hit object " + o + ", not all: "
+                            + hit);
+                }
+            }
+        }
+    }
+
+    /**
+     * Traces {@code d.length / 3} rays through {@code ts} as vector packets, scalar packets and single rays, closest
+     * hit within 60 m and occlusion within 9 m, asserts that the packets give the single rays' answers bit for bit and
+     * that some rays but not all are blocked within 9 m; returns the single rays' hits.
+     */
+    private static HitBuffer packetsTraceAsSingleRays(TestScene ts, String what, double[] o, double[] d) {
+        int n = d.length / 3;
+        HitBuffer[] out = {new HitBuffer(n), new HitBuffer(n), new HitBuffer(n)};
+        boolean[][] blocked = new boolean[3][n];
+        for (int pass = 0; pass < 3; pass++) { // vector packets, scalar packets, single rays
+            CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, 1);
+            try (s) {
+                s.vector(pass == 0);
+                s.packets = pass < 2;
+                s.update(ts, 0);
+                s.closestHit(o, d, n, 60, out[pass]);
+                s.occluded(o, d, n, 9, null, blocked[pass]);
+            }
+        }
+        int nearer = 0;
+        for (boolean b : blocked[2]) {
+            nearer += b ? 1 : 0;
+        }
+        assertTrue(nearer > 0 && nearer < n, what + ": some rays blocked within 9 m, not all: " + nearer);
+        for (int pass = 0; pass < 2; pass++) {
+            String how = what + (pass == 0 ? ", vector" : ", scalar") + " packets: ";
+            assertArrayEquals(out[2].distance, out[pass].distance, how + "distance");
+            assertArrayEquals(out[2].objectIndex, out[pass].objectIndex, how + "objectIndex");
+            assertArrayEquals(out[2].normal, out[pass].normal, how + "normal");
+            assertArrayEquals(blocked[2], blocked[pass], how + "occluded within 9 m");
+        }
+        return out[2];
     }
 
     private static void unit(double[] d, int k, double x, double y, double z) {
