@@ -545,6 +545,7 @@ final class CpuTraceScene implements TraceScene {
             }
         }
         c.sameOrigin = same;
+        c.topLevel = instanceCount > 1;
         if (instanceCount == 1) {
             // one object: the top level has nothing to choose, and its box test would only repeat the object's own
             // (scene v1, or a world merged into one mesh: 18-22 % of a 1-thread closest-hit pass)
@@ -618,14 +619,16 @@ final class CpuTraceScene implements TraceScene {
             pk[4] = Math.min(pk[4], wiz[i]);
             pk[5] = Math.max(pk[5], wiz[i]);
         }
-        pk[6] = packetLimit(c, mask);
-        c.limitsLowered = false;
+        c.limitsLowered = true; // pk[6], the packet's limit, is computed when an inner node first needs it
         int sp = 0, node = 0, m = mask;
         for (;;) {
             int b = 12 * node;
             int cl = nc[2 * node], cr = nc[2 * node + 1];
             int lm, rm;
             float lmin, rmin;
+            if (cl >= 0 || cr >= 0) {
+                tighten(c, mask);
+            }
             if (cl < 0) {
                 lm = lanes(c, nb, b, m);
                 lmin = c.lanesNear;
@@ -646,14 +649,12 @@ final class CpuTraceScene implements TraceScene {
                 if (Bvh2.leafCount(cl) == 1) {
                     instancePacket(c, tlas.order[Bvh2.leafStart(cl)], lm);
                 }
-                tighten(c, mask);
                 lm = 0;
             }
             if (rm != 0 && cr < 0) {
                 if (Bvh2.leafCount(cr) == 1) {
                     instancePacket(c, tlas.order[Bvh2.leafStart(cr)], rm);
                 }
-                tighten(c, mask);
                 rm = 0;
             }
             if (lm != 0) {
@@ -736,10 +737,10 @@ final class CpuTraceScene implements TraceScene {
     }
 
     /**
-     * Lowers the inner nodes' limit to the packet's largest lane limit after a leaf, as {@link #trace} does after each
-     * instance: instances whose boxes start beyond are not visited (with 1,000 bodies over a terrain, most of them).
-     * The lanes' own limits follow their best hits already ({@link #hitLane}); only when one of them changed is the
-     * packet's limit recomputed.
+     * Sets the inner nodes' limit to the packet's largest lane limit before inner nodes are tested, as {@link #trace}
+     * lowers its limit after each instance: instances whose boxes start beyond are not visited (with 1,000 bodies over
+     * a terrain, most of them). The lanes' own limits follow their best hits already ({@link #hitLane}); only when one
+     * of them changed since is the packet's limit recomputed (never, in a tree whose nodes have leaves only).
      */
     private static void tighten(TraceContext c, int packet) {
         if (c.limitsLowered) {
@@ -816,16 +817,25 @@ final class CpuTraceScene implements TraceScene {
                     c.foz[i] = (float) c.loz[i];
                 }
             }
+            // unturned, the top level's inverse directions and limits are already the ones the tree needs
+            boolean reuse = identity && c.topLevel;
             for (int bits = mask; bits != 0; bits &= bits - 1) {
                 int i = Integer.numberOfTrailingZeros(bits);
                 float fx = (float) c.ldx[i], fy = (float) c.ldy[i], fz = (float) c.ldz[i];
                 c.fdx[i] = fx;
                 c.fdy[i] = fy;
                 c.fdz[i] = fz;
-                c.fix[i] = MeshBvh.inv(fx);
-                c.fiy[i] = MeshBvh.inv(fy);
-                c.fiz[i] = MeshBvh.inv(fz);
-                c.ftBest[i] = Math.nextUp((float) c.ptBest[i]);
+                if (reuse) {
+                    c.fix[i] = c.wix[i];
+                    c.fiy[i] = c.wiy[i];
+                    c.fiz[i] = c.wiz[i];
+                    c.ftBest[i] = c.wLimit[i];
+                } else {
+                    c.fix[i] = MeshBvh.inv(fx);
+                    c.fiy[i] = MeshBvh.inv(fy);
+                    c.fiz[i] = MeshBvh.inv(fz);
+                    c.ftBest[i] = Math.nextUp((float) c.ptBest[i]);
+                }
             }
             mesh.intersectPacket(mask, c);
             double[] n = c.normal;
