@@ -729,9 +729,22 @@ final class CpuTraceScene implements TraceScene {
         float near = 0, far = Float.POSITIVE_INFINITY;
         for (int k = 0; k < 3; k++) { // the products of the box's offsets and the inverse directions at four corners
             float lo = nb[b + k] - po[3 + k], hi = nb[b + 3 + k] - po[k], i0 = pk[2 * k], i1 = pk[2 * k + 1];
-            float p0 = lo * i0, p1 = lo * i1, p2 = hi * i0, p3 = hi * i1;
-            near = Math.max(near, Math.min(Math.min(p0, p1), Math.min(p2, p3)));
-            far = Math.min(far, Math.max(Math.max(p0, p1), Math.max(p2, p3)));
+            float min, max;
+            // lo <= hi, and a rounded product is monotonic in each factor: where the inverse directions share a sign,
+            // the smallest and the largest of the four are known without computing the others
+            if (i0 >= 0) {
+                min = lo * (lo >= 0 ? i0 : i1);
+                max = hi * (hi >= 0 ? i1 : i0);
+            } else if (i1 <= 0) {
+                min = hi * (hi >= 0 ? i0 : i1);
+                max = lo * (lo >= 0 ? i1 : i0);
+            } else {
+                float p0 = lo * i0, p1 = lo * i1, p2 = hi * i0, p3 = hi * i1;
+                min = Math.min(Math.min(p0, p1), Math.min(p2, p3));
+                max = Math.max(Math.max(p0, p1), Math.max(p2, p3));
+            }
+            near = Math.max(near, min);
+            far = Math.min(far, max);
         }
         return near <= far * MeshBvh.ROBUST && near <= pk[6] ? near : Float.POSITIVE_INFINITY;
     }
