@@ -385,8 +385,8 @@ class TraversalTest {
     /**
      * A scene of one object hands its packets straight to that object (no top level): a terrain turned and moved
      * (its rays into its own frame) and a box, for a lidar's rays and a lattice of shadow rays, and the terrain with a
-     * tilted plane above half of it (a nearer hit before the object's), for the lidar's rays, trace and answer
-     * occlusion as single rays do, bit for bit.
+     * plane tilted about x and y above part of it (a nearer hit before the object's), for the lidar's rays, trace and
+     * answer occlusion as single rays do, bit for bit.
      */
     @Test
     void oneObjectScenesTraceAsSingleRays() {
@@ -419,9 +419,9 @@ class TraversalTest {
                 case "turned terrain" -> ts.add(terrain, turned);
                 case "box" -> ts.add(new Shape.Box(1, 0.3, 0.25), new Pose(new Vec3(5, 0.3, -1.5),
                         Quat.axisAngle(new Vec3(0, 0, 1), 0.3)));
-                default -> {
+                default -> { // the plane first: object 0
+                    ts.add(new Shape.Plane(), new Pose(new Vec3(0, 0, -2.95), Quat.axisAngle(new Vec3(1, 0.5, 0), 0.1)));
                     ts.add(terrain, Pose.translation(-8, -8, -3));
-                    ts.add(new Shape.Plane(), new Pose(new Vec3(0, 0, -2.95), Quat.axisAngle(new Vec3(1, 0, 0), 0.1)));
                 }
             }
             for (String rays : scene.startsWith("terrain") ? List.of("lidar") : List.of("lidar", "shadow")) {
@@ -435,6 +435,49 @@ class TraversalTest {
                             + hit);
                 }
             }
+        }
+    }
+
+    /**
+     * The top level over 300 boxes all around the rays' origins (turned, of many sizes) and a terrain below: a lidar's
+     * rays over the whole sphere (every sign of every direction axis, and packets straddling 0 on each; the last packet
+     * a partial one), from one origin and from a lattice of origins 5 cm apart, trace and answer occlusion as single
+     * rays do, bit for bit.
+     */
+    @Test
+    void topLevelOfManyObjectsAllAroundTracesAsSingleRays() {
+        Random rnd = new Random(13);
+        TestScene ts = new TestScene();
+        ts.add(WatertightTest.terrain(rnd), Pose.translation(-8, -8, -9));
+        for (int b = 0; b < 300; b++) {
+            double x, y, z;
+            do {
+                x = -15 + 30 * rnd.nextDouble();
+                y = -15 + 30 * rnd.nextDouble();
+                z = -8 + 16 * rnd.nextDouble();
+            } while (Math.abs(x) < 2 && Math.abs(y) < 2 && Math.abs(z) < 2);
+            ts.add(new Shape.Box(0.1 + 0.6 * rnd.nextDouble(), 0.1 + 0.6 * rnd.nextDouble(), 0.1 + 0.6 * rnd.nextDouble()),
+                    new Pose(new Vec3(x, y, z), Quat.axisAngle(new Vec3(rnd.nextDouble(), rnd.nextDouble(), 1),
+                            3 * rnd.nextDouble())));
+        }
+        int n = 128 * 64 - 13; // the last run ends in a packet of 19 rays
+        double[] d = new double[3 * n], one = new double[3 * n], lattice = new double[3 * n];
+        for (int col = 0; col < 128; col++) {
+            for (int ch = 0; ch < 64 && 64 * col + ch < n; ch++) {
+                int q = 64 * col + ch;
+                double az = Math.toRadians(360.0 * col / 128), el = Math.toRadians(60 - 120.0 * ch / 63);
+                unit(d, q, Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el));
+                one[3 * q] = 0.2;
+                one[3 * q + 1] = -0.1;
+                one[3 * q + 2] = 0.05;
+                lattice[3 * q] = 0.05 * (q % 4);
+                lattice[3 * q + 1] = 0.05 * (q / 4 % 4);
+                lattice[3 * q + 2] = 0.05 * (q / 16 % 4);
+            }
+        }
+        for (String origins : List.of("one origin", "a lattice of origins")) {
+            HitBuffer hits = packetsTraceAsSingleRays(ts, origins, origins.equals("one origin") ? one : lattice, d);
+            assertTrue(java.util.Arrays.stream(hits.objectIndex).distinct().count() > 100, origins + ": hits many boxes");
         }
     }
 
