@@ -479,8 +479,9 @@ final class CpuTraceScene implements TraceScene {
     /**
      * Closest hits of the {@code n <= PACKET} rays {@code c.lane[0 .. n)}, whose origins are nearby: one TLAS
      * traversal with per-ray masks (boxes widened by the origins' spread; none in a scene of one instance), then per
-     * instance a packet traversal of its BLAS (see {@link MeshBvh#intersectPacket}). Every ray's planes, instance transforms, leaf boxes and
-     * triangles use its own origin, with the arithmetic of {@link #trace}, which it gives ray by ray.
+     * instance a packet traversal of its BLAS (see {@link MeshBvh#intersectPacket}). Every ray's planes, instance
+     * transforms, leaf boxes and triangles use its own origin, with the arithmetic of {@link #trace}, which it gives
+     * ray by ray.
      */
     private void tracePacket(TraceContext c, int n, double[] o, double[] d, double max, HitBuffer out,
             boolean[] blocked, boolean one) {

@@ -6,10 +6,10 @@ import sensor.raytrace.geometry.Meshes;
 
 /**
  * The per-shape structure (BLAS) of a triangle mesh: a {@link Bvh4} (collapsed from a binned-SAH {@link Bvh2})
- * over its triangles, with the triangles
- * copied in leaf order as their three float vertices (9 floats each) for a float watertight test
- * ({@link #watertight}). The winning triangle's range and normal are then recomputed in double from the
- * original vertices ({@link #refine}), so ranges are exact to double rounding of float geometry.
+ * over its triangles, with the triangles copied in leaf order as their three float vertices (9 floats each, the
+ * mesh's own values) for a float watertight test ({@link #watertight}). The winning triangle's range and normal are
+ * then recomputed in double from those vertices ({@link #refine}), so ranges are exact to double rounding of float
+ * geometry.
  */
 final class MeshBvh {
     /** Slightly widens the far slab distance so float rounding never culls a box the ray grazes. */
@@ -51,10 +51,10 @@ final class MeshBvh {
     /**
      * A refit of {@code base} to new {@code vertices} (same indices): the same tree topology, leaves and triangle
      * order (the child references, {@link #triId} and {@link #indices} are shared), with the leaf-order float
-     * triangles and every node box recomputed bottom-up from the new vertices ({@link Bvh4#refit}), and the
-     * new vertices kept (the leaf-order copy is what {@link #refine} reads). Valid for any vertex positions (a box always bounds its
-     * triangles), only less tight than a fresh build when triangles moved far. {@code base} is left as it was
-     * (another object may still use its shape).
+     * triangles and every node box recomputed bottom-up from the new vertices ({@link Bvh4#refit}; the leaf-order
+     * copy is what {@link #refine} reads). Valid for any vertex positions (a box always bounds its triangles), only
+     * less tight than a fresh build when triangles moved far. {@code base} is left as it was (another object may still
+     * use its shape).
      */
     private MeshBvh(MeshBvh base, float[] vertices) {
         this.vertices = vertices;
