@@ -546,7 +546,6 @@ final class CpuTraceScene implements TraceScene {
             }
         }
         c.sameOrigin = same;
-        c.topLevel = instanceCount > 1;
         if (instanceCount == 1) {
             // one object: the top level has nothing to choose, and its box test would only repeat the object's own
             // (scene v1, or a world merged into one mesh: 18-22 % of a 1-thread closest-hit pass)
@@ -831,8 +830,9 @@ final class CpuTraceScene implements TraceScene {
                     c.foz[i] = (float) c.loz[i];
                 }
             }
-            // unturned, the top level's inverse directions and limits are already the ones the tree needs
-            boolean reuse = identity && c.topLevel;
+            // unturned, the top level's inverse directions and limits (c.wix ..., c.wLimit, kept current by each hit)
+            // are already the ones the tree needs; a scene of one instance has no top level (tracePacket)
+            boolean reuse = identity && instanceCount > 1;
             for (int bits = mask; bits != 0; bits &= bits - 1) {
                 int i = Integer.numberOfTrailingZeros(bits);
                 float fx = (float) c.ldx[i], fy = (float) c.ldy[i], fz = (float) c.ldz[i];

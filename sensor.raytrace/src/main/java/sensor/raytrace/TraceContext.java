@@ -27,11 +27,6 @@ final class TraceContext extends Hit {
     final float[] fox = new float[PACKET], foy = new float[PACKET], foz = new float[PACKET];
     /** Whether all lanes of the current packet have bit-identical world origins. */
     boolean sameOrigin;
-    /**
-     * Whether the packet went through the top level, whose {@link #wix} etc. and {@link #wLimit} then hold each lane's
-     * inverse float direction and float limit (kept current by each hit).
-     */
-    boolean topLevel;
     final float[] fdx = new float[PACKET], fdy = new float[PACKET], fdz = new float[PACKET];
     final float[] fix = new float[PACKET], fiy = new float[PACKET], fiz = new float[PACKET];
     final float[] ftBest = new float[PACKET];

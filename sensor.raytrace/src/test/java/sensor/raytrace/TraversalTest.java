@@ -293,17 +293,8 @@ class TraversalTest {
                 d[3 * k + a] = r.d[3 * k + a] / len;
             }
         }
-        HitBuffer[] out = new HitBuffer[3];
-        for (int pass = 0; pass < 3; pass++) {
-            out[pass] = new HitBuffer(n);
-            CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, 2);
-            try (s) {
-                s.vector(pass == 0);
-                s.packets = pass < 2;
-                s.update(ts, 0);
-                s.closestHit(o, d, n, 60, out[pass]);
-            }
-        }
+        HitBuffer[] out = {new HitBuffer(n), new HitBuffer(n), new HitBuffer(n)};
+        traceThreeWays(ts, 2, o, d, out, null);
         for (int pass = 1; pass < 3; pass++) {
             String what = pass == 1 ? "scalar packets" : "single rays";
             assertArrayEquals(out[pass].distance, out[0].distance, what + " vs vector packets: distance");
@@ -482,6 +473,28 @@ class TraversalTest {
     }
 
     /**
+     * The closest hits within 60 m of {@code d.length / 3} rays through {@code ts} on {@code threads} into {@code out[0]}
+     * as vector packets, {@code out[1]} as scalar packets, {@code out[2]} as single rays; with {@code blocked}, also
+     * their occlusion within 9 m into {@code blocked[0..2]} likewise.
+     */
+    private static void traceThreeWays(TestScene ts, int threads, double[] o, double[] d, HitBuffer[] out,
+            boolean[][] blocked) {
+        int n = d.length / 3;
+        for (int pass = 0; pass < 3; pass++) {
+            CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, threads);
+            try (s) {
+                s.vector(pass == 0);
+                s.packets = pass < 2;
+                s.update(ts, 0);
+                s.closestHit(o, d, n, 60, out[pass]);
+                if (blocked != null) {
+                    s.occluded(o, d, n, 9, null, blocked[pass]);
+                }
+            }
+        }
+    }
+
+    /**
      * Traces {@code d.length / 3} rays through {@code ts} as vector packets, scalar packets and single rays, closest
      * hit within 60 m and occlusion within 9 m, asserts that the packets give the single rays' answers bit for bit and
      * that some rays but not all are blocked within 9 m; returns the single rays' hits.
@@ -490,16 +503,7 @@ class TraversalTest {
         int n = d.length / 3;
         HitBuffer[] out = {new HitBuffer(n), new HitBuffer(n), new HitBuffer(n)};
         boolean[][] blocked = new boolean[3][n];
-        for (int pass = 0; pass < 3; pass++) { // vector packets, scalar packets, single rays
-            CpuTraceScene s = (CpuTraceScene) new CpuBvhBackend().createScene(ts, 1);
-            try (s) {
-                s.vector(pass == 0);
-                s.packets = pass < 2;
-                s.update(ts, 0);
-                s.closestHit(o, d, n, 60, out[pass]);
-                s.occluded(o, d, n, 9, null, blocked[pass]);
-            }
-        }
+        traceThreeWays(ts, 1, o, d, out, blocked);
         int nearer = 0;
         for (boolean b : blocked[2]) {
             nearer += b ? 1 : 0;
