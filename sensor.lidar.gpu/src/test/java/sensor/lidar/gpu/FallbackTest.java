@@ -87,6 +87,12 @@ class FallbackTest {
     }
 
     @Test
+    void describeNamesTheDevice() { // a run's summary and the bench's report say which GPU traced
+        assertEquals("CUDA on failing, binary BVH, one thread per ray",
+                backend(new FailingKernels(1), null, new RecordingLogger()).describe());
+    }
+
+        @Test
     void launchFailureFallsBackToTheOtherBackend() {
         check(new CpuBvhBackend(), 3); // uploads succeed, the launch fails
     }

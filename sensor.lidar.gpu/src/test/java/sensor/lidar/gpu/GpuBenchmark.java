@@ -32,6 +32,32 @@ import sensor.raytrace.CpuBvhBackend;
 public final class GpuBenchmark {
     private GpuBenchmark() {}
 
+    /**
+     * Where one query's time goes, by CUDA events ({@link JCudaDevice#profile}): rays up, kernel, hits down (median
+     * of {@code reps} profiled passes), and the kernel alone in Grays/s.
+     */
+    private static void profile(TraceScene s, double[] o, double[] d, int n, HitBuffer out, int reps) {
+        float[][] ph = new float[3][reps];
+        JCudaDevice.profile = true;
+        try {
+            for (int i = 0; i < reps; i++) {
+                s.closestHit(o, d, n, SceneV1.MAX_DISTANCE, out);
+                float[] p = ((CudaTraceScene) s).kernels().phases();
+                for (int k = 0; k < 3; k++) {
+                    ph[k][i] = p[k];
+                }
+            }
+        } finally {
+            JCudaDevice.profile = false;
+        }
+        for (float[] p : ph) {
+            Arrays.sort(p);
+        }
+        System.out.printf("one query of %,d rays by CUDA events (median; best): rays up %.2f ms; kernel %.3f ms (best %.3f"
+                + " ms, %.2f Grays/s); hits down %.2f ms%n", n, ph[0][reps / 2], ph[1][reps / 2], ph[1][0],
+                n / (ph[1][0] * 1e-3) * 1e-9, ph[2][reps / 2]);
+    }
+
     /** Runs the benchmark. */
     public static void main(String[] args) {
         int reps = args.length > 0 ? Integer.parseInt(args[0]) : 10;
@@ -76,6 +102,7 @@ public final class GpuBenchmark {
             gbest = n / t[0];
             System.out.printf("GPU closest hit, scene v1, rays up + hits down included: best %.3f Grays/s, median %.3f"
                     + " Grays/s%n", gbest * 1e-9, n / t[reps / 2] * 1e-9);
+            profile(s, o, d, n, gpu, reps);
         }
         try (TraceScene s = new CpuBvhBackend().createScene(view, cores)) {
             s.update(view, 0);

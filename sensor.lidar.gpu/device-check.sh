@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The GPU device checks: run on a machine with an NVIDIA GPU, from the repository's root, after a build
+# (mvn -DskipTests install). Writes everything into OUT (default out/device-check):
+#   gpu.txt          the GPU, driver and CUDA version (nvidia-smi), the CPU and the JVM
+#   junit/           the GPU bundle's tests run on the device (JUnit XML), tests.txt their summary
+#   gpu-bench.txt    GpuBenchmark: closest hit Grays/s on scene v1 (end to end and kernel alone, by CUDA events),
+#                    where one query's time goes, upload and update cost with 1,000 moving bodies, CPU of the same run
+#   bench-gpu.json   `sensorsim bench` with the CUDA backend registered (the lidar and demo pick it: ranking 100)
+#   bench-cpu.json   the same with CUDA hidden (CUDA_VISIBLE_DEVICES=""): the CPU figures of the same machine
+#   ncu.txt          Nsight Compute's view of one closestHit launch, where ncu is installed
+#   demo-*.txt       the README's main command from a fresh JVM, with and without the GPU; demo-same.txt: the
+#                    files that differ between the two runs (none expected)
+# Each step has its own time limit; a failing step is reported and the next one runs. Exit status: non-zero when
+# a step failed. Variables: JAVA (default java), JAR (default distro/target/sensorsim.jar), JUNIT (the JUnit
+# Platform console launcher jar; default: from the local Maven repository), BENCH (extra bench options), ONLY
+# (the steps to run, e.g. "tests gpu-bench"; default all).
+set -uo pipefail
+OUT=${1:-out/device-check}
+JAVA=${JAVA:-java}
+JAR=${JAR:-distro/target/sensorsim.jar}
+JUNIT=${JUNIT:-$HOME/.m2/repository/org/junit/platform/junit-platform-console-standalone/1.14.4/junit-platform-console-standalone-1.14.4.jar}
+TESTS=${TESTS:-sensor.lidar.gpu/target/test-classes}
+BENCH=${BENCH:-}
+mkdir -p "$OUT"
+failed=0
+step() { # $1 name, $2 seconds, rest: command; output to $OUT/$1.txt
+  local name=$1 limit=$2; shift 2
+  case " ${ONLY:-$name} " in *" $name "*) ;; *) return ;; esac
+  local t0=$SECONDS
+  timeout "$limit" "$@" >"$OUT/$name.txt" 2>&1
+  local rc=$?
+  echo "step $name: exit $rc after $((SECONDS - t0)) s" | tee -a "$OUT/steps.txt"
+  [ $rc -eq 0 ] || failed=1
+}
+
+{
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv
+  nvidia-smi | sed -n 3p
+  lscpu | grep -E 'Model name|^CPU\(s\)'
+  grep -o -w -E 'avx2|avx512f' /proc/cpuinfo | sort -u | tr '\n' ' '; echo
+  "$JAVA" -version 2>&1
+} >"$OUT/gpu.txt" 2>&1
+
+# the bundles of the distribution (the GPU bundle with its embedded JCuda, the API, the CPU backend, the bench)
+lib=$(mktemp -d)
+if command -v unzip >/dev/null; then (cd "$lib" && unzip -q -o "$OLDPWD/$JAR" 'jar/*.jar')
+else python3 -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); z.extractall(sys.argv[2], [n for n in z.namelist() if n.startswith("jar/")])' "$JAR" "$lib"
+fi
+cp=$TESTS:$(ls "$lib"/jar/*.jar | tr '\n' ':')
+step tests 150 "$JAVA" -jar "$JUNIT" execute -cp "$cp" --select-package sensor.lidar.gpu \
+  --exclude-classname '.*PtxInJarTest' --reports-dir "$OUT/junit" --details=summary --disable-banner
+step gpu-bench 150 "$JAVA" -Xms4g -Xmx8g -cp "$cp" sensor.lidar.gpu.GpuBenchmark 10
+# shellcheck disable=SC2086
+step bench-gpu 240 "$JAVA" -jar "$JAR" bench --backend cuda-bvh --json "$OUT/bench-gpu.json" $BENCH
+# Nsight Compute, where present: the first closestHit launch's speed-of-light and occupancy sections
+if command -v ncu >/dev/null; then
+  step ncu 150 ncu --target-processes all -k closestHit -c 1 --section SpeedOfLight --section Occupancy \
+    --section LaunchStats "$JAVA" -Xmx8g -cp "$cp" sensor.lidar.gpu.GpuBenchmark 1
+fi
+work=$(mktemp -d)
+step demo-gpu 90 "$JAVA" -jar "$JAR" run distro/scenarios/demo.yaml --out "$work/gpu"
+step demo-cpu 90 env CUDA_VISIBLE_DEVICES= "$JAVA" -jar "$JAR" run distro/scenarios/demo.yaml --out "$work/cpu"
+# the same files from both runs: the GPU's hits equal the CPU's bit for bit (the manifest holds timings)
+step demo-same 60 diff -r -q -x run-manifest.json "$work/gpu" "$work/cpu"
+# shellcheck disable=SC2086
+step bench-cpu 240 env CUDA_VISIBLE_DEVICES= "$JAVA" -jar "$JAR" bench --json "$OUT/bench-cpu.json" $BENCH
+rm -rf "$lib" "$work"
+exit $failed
