@@ -23,6 +23,29 @@ final class BeamDivergence {
         return x * tanTheta + emitterRadius;
     }
 
+    /**
+     * [L-SPEC] The share of the beam a flat mirror at OPL {@code x}, hit at incidence {@code acos(cos)}, sends into
+     * the detector: the reflected beam has travelled {@code 2x} when it is back (radius {@code w(2x)}), its axis
+     * tilted by {@code 2θ} from the way back, so it passes the emitter {@code x tan 2θ} away, and the detector sits
+     * {@code r_D} off the emitter, across that displacement on average: {@code s² = (x tan 2θ)² + r_D²}. A Gaussian
+     * beam of radius w gives a disc of radius R centred s off its axis {@code (1 − e^(−2R²/w²)) e^(−2s²/w²)}: a
+     * share of the reflected power, at most 1. At {@code 2θ ≥ 90°} nothing comes back.
+     */
+    double mirrorReturn(double x, double cos) {
+        if (!(cos > Math.sqrt(0.5))) {
+            return 0;
+        }
+        double sin = Math.sqrt(Math.max(0, 1 - cos * cos));
+        double shift = x * 2 * sin * cos / (2 * cos * cos - 1); // x tan 2θ
+        double s2 = shift * shift + rd2;
+        double w = radius(2 * x);
+        if (!(w > 0)) {
+            return s2 == 0 && r2 > 0 ? 1 : 0;
+        }
+        double inv = 2 / (w * w);
+        return -Expm1.expm1(-r2 * inv) * Math.exp(-s2 * inv);
+    }
+
     /** Detected power ratio at OPL {@code x}. */
     double detectedRatio(double x) {
         double w = radius(x);

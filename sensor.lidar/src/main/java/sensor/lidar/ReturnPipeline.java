@@ -48,6 +48,12 @@ final class ReturnPipeline {
     double[] candOpl = new double[0], candIntensity = new double[0];
     float[] candNormal = new float[0];
     int[] candEntity = new int[0];
+    /**
+     * Per surface candidate [L-SPEC]: the power a mirror coat returns straight into the detector (its delta lobe,
+     * optics included), and the power that reached the surface (prior × attenuation); the divergence stage adds the
+     * first, and no return exceeds the second.
+     */
+    double[] candMirror = new double[0], candPower = new double[0];
     /** Sunlight a surface candidate reflects towards the sensor, klx × reflectance [L-DET]; made only when asked. */
     double[] candBackground = new double[0];
     private boolean keepNormals, keepBackground;
@@ -94,6 +100,8 @@ final class ReturnPipeline {
             candOpl = new double[slots];
             candIntensity = new double[slots];
             candEntity = new int[slots];
+            candMirror = new double[slots]; // only read where this frame's trace stored a surface candidate
+            candPower = new double[slots];
         }
         if (normals && candNormal.length < 3 * slots) {
             candNormal = new float[3 * slots];
@@ -223,8 +231,11 @@ final class ReturnPipeline {
         double bx = ny * tz - nz * ty, by = nz * tx - nx * tz, bz = nx * ty - ny * tx;
         double lx = -(dx * tx + dy * ty + dz * tz), ly = -(dx * bx + dy * by + dz * bz);
         double f = m.brdf(lx, ly, cos, lx, ly, cos);
-        double intensity = prior * Math.exp(-tauHere) * f * cos;
-        store(slot, x, intensity, obj, nx, ny, nz);
+        double power = prior * Math.exp(-tauHere);
+        store(slot, x, power * f * cos, obj, nx, ny, nz);
+        double reflect = m.specularReflectance(cos);
+        candMirror[slot] = reflect > 0 ? power * reflect * divergence.mirrorReturn(x, cos) : 0;
+        candPower[slot] = power;
         if (keepBackground) {
             double b = skyKlx > 0 ? skyKlx * Math.PI * m.brdf(0, 0, 1, lx, ly, cos) * (1 + nz) / 2 : 0;
             for (int k = 0; k < suns.length; k += 4) {
@@ -237,7 +248,6 @@ final class ReturnPipeline {
             }
             candBackground[slot] = b;
         }
-        double reflect = m.specularReflectance(cos);
         if (reflect > 0 && 2 * h + 1 < nodes) {
             double k = 2 * cos; // r = d − 2 (d·n) n with d·n = −cos
             double rx = dx + k * nx, ry = dy + k * ny, rz = dz + k * nz;
@@ -275,14 +285,16 @@ final class ReturnPipeline {
 
     /**
      * Scales every candidate of {@code rays} rays by the detected power ratio of the diverging beam at its OPL
-     * [L-21] (the trace leaves it out).
+     * [L-21] (the trace leaves it out); a surface candidate then gains its mirror coat's direct return, and none
+     * exceeds the power that reached its surface [L-SPEC].
      */
     void diverge(int rays) {
         int slots = rays * nodes * 2;
         parallel(slots, (from, end) -> {
             for (int s = from; s < end; s++) {
                 if (candIntensity[s] >= 0) {
-                    candIntensity[s] *= divergence.detectedRatio(candOpl[s]);
+                    double i = candIntensity[s] * divergence.detectedRatio(candOpl[s]);
+                    candIntensity[s] = (s & 1) == 0 ? Math.min(i + candMirror[s], candPower[s]) : i;
                 }
             }
         });

@@ -479,6 +479,115 @@ class ReturnPipelinePhysicsTest {
         assertEquals(intensity, out.getFloat(0, INTENSITY_F32, 0), 1e-6 * intensity);
     }
 
+    /** Fresnel reflectance at normal incidence from vacuum, ((n − 1)² + k²) / ((n + 1)² + k²) [L-6]. */
+    private static double fresnelHeadOn(double n, double k) {
+        return ((n - 1) * (n - 1) + k * k) / ((n + 1) * (n + 1) + k * k);
+    }
+
+    /** The intensity of the one return of a ray at {@code angle} (rad) off a plane's normal, the plane d m away. */
+    private static PointCloud mirrorShot(SurfaceMaterial m, double d, double angle, double theta, double detectorOffset) {
+        LidarRig rig = new LidarRig();
+        rig.material("coat", m);
+        rig.wallAtX("wall", d, "coat");
+        return rig.run(config(new Vec3(Math.cos(angle), Math.sin(angle), 0)).setDivergenceHalfAngle(theta)
+                .setOptics(0.004, 0.005, detectorOffset).setHeapDepth(2));
+    }
+
+    /**
+     * [L-SPEC] A mirror coat returns its Fresnel reflectance times the share of the reflected beam the detector
+     * catches: back after 2d, radius {@code w = 2d tan θ + E}, its axis {@code d tan 2α} off the emitter at incidence
+     * α, the detector r_D off the emitter: {@code R (1 − e^(−2R_d²/w²)) e^(−2 s²/w²)}, {@code s² = (d tan 2α)² + r_D²}.
+     * The same for a perfect mirror (σ_B = 0) and every coat up to the mirror roughness, head-on and 0.05° off;
+     * nothing at 10° (the reflection misses the lidar). Before this law the σ_B = 0.001 coat returned about 54.
+     */
+    @Test
+    @DisplayName("[L-SPEC] a mirror returns its reflectance times the detector's share of the reflected beam")
+    void mirrorReturnLSPEC_isTheReflectanceTimesTheDetectorsShareOfTheReflectedBeam() {
+        double d = 10, theta = 0.0015, e = 0.004, rd = 0.005;
+        double n = 0.037, k = 5.57, r = fresnelHeadOn(n, k);
+        for (double sigma : new double[] {0, 0.001, 0.005, 0.01}) {
+            for (double offset : new double[] {0, 0.003}) {
+                for (double angle : new double[] {0, Math.toRadians(0.05)}) {
+                    PointCloud out = mirrorShot(new sensor.materials.impl.GgxOrenNayarBrdf(n, k, sigma, 0, 0), d,
+                            angle, theta, offset);
+                    double x = d / Math.cos(angle), w = 2 * x * Math.tan(theta) + e, shift = x * Math.tan(2 * angle);
+                    double share = (1 - Math.exp(-2 * rd * rd / (w * w)))
+                            * Math.exp(-2 * (shift * shift + offset * offset) / (w * w));
+                    double rf = angle == 0 ? r : fresnel(n, k, Math.cos(angle));
+                    String at = "σ_B " + sigma + ", offset " + offset + ", angle " + angle;
+                    assertEquals(1, out.count(), at);
+                    assertEquals(rf * share, out.getFloat(0, INTENSITY_F32, 0), 1e-6 * rf * share, at);
+                    assertTrue(out.getFloat(0, INTENSITY_F32, 0) <= rf, at);
+                }
+            }
+            PointCloud aside = mirrorShot(new sensor.materials.impl.GgxOrenNayarBrdf(n, k, sigma, 0, 0), d,
+                    Math.toRadians(10), theta, 0);
+            assertTrue(aside.count() == 0 || aside.getFloat(0, INTENSITY_F32, 0) < 1e-30, "σ_B " + sigma + " at 10°");
+        }
+    }
+
+    /** Fresnel reflectance of a conductor at incidence cos θ from vacuum, unpolarised (Born and Wolf) [L-5]. */
+    private static double fresnel(double n, double k, double cos) {
+        java.util.function.BiFunction<double[], double[], double[]> mul = (a, b) -> new double[] {a[0] * b[0] - a[1] * b[1],
+            a[0] * b[1] + a[1] * b[0]};
+        double sin2 = 1 - cos * cos;
+        // cos θ_t · N = sqrt(N² − sin² θ), N = n + ik
+        double re = n * n - k * k - sin2, im = 2 * n * k, mod = Math.hypot(re, im);
+        double[] nc = {Math.sqrt((mod + re) / 2), Math.copySign(Math.sqrt((mod - re) / 2), im)};
+        double[] nn = mul.apply(new double[] {n, k}, new double[] {n, k});
+        double[] rsNum = {cos - nc[0], -nc[1]}, rsDen = {cos + nc[0], nc[1]};
+        double[] pA = {nn[0] * cos, nn[1] * cos};
+        double[] rpNum = {pA[0] - nc[0], pA[1] - nc[1]}, rpDen = {pA[0] + nc[0], pA[1] + nc[1]};
+        double rs = (rsNum[0] * rsNum[0] + rsNum[1] * rsNum[1]) / (rsDen[0] * rsDen[0] + rsDen[1] * rsDen[1]);
+        double rp = (rpNum[0] * rpNum[0] + rpNum[1] * rpNum[1]) / (rpDen[0] * rpDen[0] + rpDen[1] * rpDen[1]);
+        return (rs + rp) / 2;
+    }
+
+    /**
+     * [L-SPEC] No return exceeds the power that reached its surface: the two-layer coat from a mirror to matte
+     * (σ_B 0 … 1, metal and dielectric, diffuse 0 … 0.97), Lambertian targets and a material whose BRDF is 10⁶ sr⁻¹,
+     * at incidences 0 … 85° and ranges 0.5 … 40 m, with a wide and a narrow beam.
+     */
+    @Test
+    @DisplayName("[L-SPEC] no surface returns more than reached it, over materials, angles and ranges")
+    void energyBoundLSPEC_holdsOverMaterialsAnglesAndRanges() {
+        List<SurfaceMaterial> materials = new ArrayList<>();
+        for (double sigma : new double[] {0, 0.001, 0.005, 0.01, 0.011, 0.02, 0.05, 0.1, 0.3, 1}) {
+            for (double[] nk : new double[][] {{0.037, 5.57}, {1.5, 0}}) {
+                for (double cd : new double[] {0, 0.5, 0.97}) {
+                    materials.add(new sensor.materials.impl.GgxOrenNayarBrdf(nk[0], nk[1], sigma, 0.3, cd));
+                }
+            }
+        }
+        for (double rho : new double[] {0.1, 1}) {
+            materials.add(new SurfaceMaterial() {
+                @Override public double brdf(double lx, double ly, double lz, double vx, double vy, double vz) { return rho / Math.PI; }
+            });
+        }
+        materials.add(new SurfaceMaterial() {
+            @Override public double brdf(double lx, double ly, double lz, double vx, double vy, double vz) { return 1e6; }
+        });
+        double max = 0;
+        int points = 0;
+        for (SurfaceMaterial m : materials) {
+            for (double d : new double[] {0.5, 3, 40}) {
+                for (double theta : new double[] {0.0002, 0.003}) {
+                    for (double deg : new double[] {0, 0.01, 1, 20, 45, 85}) {
+                        PointCloud out = mirrorShot(m, d, Math.toRadians(deg), theta, 0);
+                        for (int i = 0; i < out.count(); i++) {
+                            double v = out.getFloat(i, INTENSITY_F32, 0);
+                            assertTrue(v <= 1, m + " at " + d + " m, " + deg + "°: " + v);
+                            max = Math.max(max, v);
+                            points++;
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(points > 500, "points " + points);
+        assertEquals(1, max, 1e-6, "the 10⁶ sr⁻¹ material returns exactly what reached it");
+    }
+
     /**
      * [L-MS] On a tilted wall every sub-ray has its own range: the merged range is the intensity-weighted mean over the
      * axis and a ring of S − 1 directions evenly spread at tan(θ/2) about it, each weighted by its own cosine and

@@ -13,9 +13,10 @@ import sensor.api.material.SurfaceMaterial;
  * </pre>
  *
  * <p>The incidence medium is taken as vacuum, {@code n̂₁ = 1} (air's 1.000273 changes {@code R} by well
- * under 0.1 %). Immutable and thread-safe; {@link #brdf} is allocation-free. {@code σ_B = 0} makes the
- * coat a perfect mirror: its lobe is a Dirac delta that a BRDF sample cannot hit, so the specular term
- * is 0 and the mirror reflection is left to {@link #specularReflectance} (a reflection child). The
+ * under 0.1 %). Immutable and thread-safe; {@link #brdf} is allocation-free. {@code σ_B ≤}
+ * {@link #MIRROR_ROUGHNESS} makes the coat a mirror: its lobe is a Dirac delta that a BRDF sample cannot hit, so
+ * the specular term is 0 and the mirror reflection is left to {@link #specularReflectance} (a reflection child, and
+ * the lidar's direct mirror return [L-SPEC]). The
  * material is opaque: light the coat transmits ends in the diffuse layer, {@link #transmittance} is 0.
  *
  * <p><b>Known property of the stated model.</b> Smith's masking [L-9] takes the angle between each
@@ -45,7 +46,9 @@ public final class GgxOrenNayarBrdf implements SurfaceMaterial {
         this.beckmann = Args.nonNegative("beckmanRoughness", beckmannRoughness);
         this.orenNayar = Args.nonNegative("orenNayarRoughness", orenNayarRoughness);
         this.diffuse = Args.inRange("diffuseReflectivity", diffuse, 0, 1);
-        this.alpha2 = Ggx.alpha2(beckmannRoughness);
+        // a mirror-like coat is a delta lobe: its reflection is the mirror child's and, back into the lidar, the
+        // pipeline's direct mirror return [L-SPEC]; a GGX value at its peak (about 1/(π α²)) would count it again
+        this.alpha2 = beckmannRoughness <= MIRROR_ROUGHNESS ? 0 : Ggx.alpha2(beckmannRoughness);
         this.a = OrenNayar.a(orenNayarRoughness, diffuse);
         this.b = OrenNayar.b(orenNayarRoughness);
         this.reflectanceHeadOn = Fresnel.reflectance(1.0, n, k, 1.0);
