@@ -27,7 +27,7 @@ public class EncoderType implements SensorType<EncoderConfig> {
     public EncoderConfig defaultConfig() { return EncoderConfig.of(null); }
 
     @Override
-    public String description() { return "encoder on a joint: noise, binning, incremental/absolute, speed"; }
+    public String description() { return "encoder on a joint: noise, binning, incremental/absolute/signed, speed"; }
 
     @Override
     public Sensor create(EncoderConfig c) {
@@ -36,7 +36,7 @@ public class EncoderType implements SensorType<EncoderConfig> {
             throw new IllegalArgumentException("encoder jointId must be set to the id of a joint of the world, got null");
         }
         Args.id("encoder jointId", c.jointId());
-        Args.notNull("encoder mode (INCREMENTAL or ABSOLUTE)", c.mode());
+        Args.notNull("encoder mode (INCREMENTAL, ABSOLUTE or SIGNED)", c.mode());
         Args.finite("encoder lower", c.lower());
         Args.finite("encoder upper", c.upper());
         if (!(c.lower() < c.upper())) {
@@ -48,7 +48,9 @@ public class EncoderType implements SensorType<EncoderConfig> {
         }
         Args.nonNegative("encoder noiseSigma", c.noiseSigma());
         Args.notNull("encoder unit", c.unit());
-        return new EncoderSensor(c.jointId(), c.mode() == EncoderMode.INCREMENTAL, c.lower(), c.upper(),
-                c.resolution() == null ? 0 : c.resolution(), c.noiseSigma(), c.unit());
+        double half = (c.upper() - c.lower()) / 2;
+        boolean signed = c.mode() == EncoderMode.SIGNED;
+        return new EncoderSensor(c.jointId(), c.mode() != EncoderMode.ABSOLUTE, signed ? -half : c.lower(),
+                signed ? half : c.upper(), c.resolution() == null ? 0 : c.resolution(), c.noiseSigma(), c.unit());
     }
 }

@@ -93,6 +93,43 @@ class EncoderTest {
         }
     }
 
+    /**
+     * [E-33] signed mode on a steering joint swept through zero (±0.3 rad at 0.5 Hz): every reading is the binned
+     * signed angle, floor(p/res)·res, and the speed never jumps by a turn. The default incremental range [0, 2π)
+     * reads the same joint at about 6 rad whenever it turns right.
+     */
+    @Test
+    void E33_E32_signedModeReadsASteeringSweepThroughZero() {
+        double amplitude = 0.3, res = EncoderConfig.DEFAULT_RESOLUTION;
+        var signed = run(JointScript.sine(amplitude, 0.5), EncoderConfig.of("j").withMode(EncoderMode.SIGNED, 0, TWO_PI),
+                0.001, 100, 4, 0);
+        int negative = 0, positive = 0;
+        for (SensorFrame f : signed) {
+            double p = amplitude * Math.sin(Math.PI * f.time());
+            if (nearEdge(p, res)) {
+                continue;
+            }
+            assertEquals(Math.floor(p / res) * res, pos(f), 1e-12, "t " + f.time());
+            assertTrue(Math.abs(speed(f)) <= amplitude * Math.PI + res * 100, "speed " + speed(f) + " at " + f.time());
+            negative += p < -res ? 1 : 0;
+            positive += p > res ? 1 : 0;
+        }
+        assertTrue(negative > 150 && positive > 150, negative + " negative, " + positive + " positive");
+        var wrapped = run(JointScript.sine(amplitude, 0.5), EncoderConfig.of("j"), 0.001, 100, 4, 0);
+        assertTrue(wrapped.stream().anyMatch(f -> pos(f) > 6), "the unsigned default wraps right turns to about 2π");
+    }
+
+    @Test
+    void E33_signedModeCentresAnyRangeOnZero() {
+        var cfg = EncoderConfig.of("j").withResolution(null).withMode(EncoderMode.SIGNED, 2, 3);
+        for (SensorFrame f : run(JointScript.constantRate(0.2, 0.7), cfg, 0.001, 100, 3, 0)) {
+            double p = 0.2 + 0.7 * f.time(), expected = p - Math.floor(p + 0.5);
+            if (Math.abs(Math.abs(expected) - 0.5) > 1e-9) {
+                assertEquals(expected, pos(f), 1e-9, "t " + f.time());
+            }
+        }
+    }
+
     @Test
     void E34_E32_absoluteClampsBinnedPositionBothDirections() {
         double lower = -1, upper = 2, res = 0.01, amplitude = 3;

@@ -4,7 +4,8 @@ package sensor.encoder.config;
  * An encoder on the free degree of freedom of joint {@code jointId} (hinge angle, rad, or prismatic
  * displacement, m). The sampled position gets noise [E-N] ({@code noiseSigma}, ≥ 0), then binning [E-32]
  * ({@code resolution}, > 0, or {@code null} for none), then the {@code mode}'s range handling, incremental
- * wrap [E-33] or absolute clamp [E-34], within {@code [lower, upper]} (finite, {@code lower < upper}). The
+ * wrap [E-33] or absolute clamp [E-34] within {@code [lower, upper]} (finite, {@code lower < upper}), or the
+ * signed wrap into that width centred on zero. The
  * output channels are {@code position} and {@code speed} [E-V] in {@code unit} and {@code unit/s}.
  *
  * <p>Defaults: no joint (it must be set), incremental, {@code [0, 2π)}, resolution {@code 2π/4096} (a
