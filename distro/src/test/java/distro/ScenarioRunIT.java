@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -272,6 +273,51 @@ class ScenarioRunIT {
         } finally {
             serve.destroyForcibly();
         }
+    }
+
+    /**
+     * {@code serve} never mixes two runs in one folder: a scenario dropped again after its run finished starts in an
+     * empty {@code OUT/<name>/}; the earlier run's files, its state included, move to {@code OUT/<name>.1/}, and one log
+     * line says so.
+     */
+    @Test
+    void serveMovesAFinishedRunAsideBeforeItsNextStart() throws Exception {
+        Process serve = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out")
+                .directory(work.toFile()).redirectErrorStream(true).start();
+        try {
+            var lines = new java.io.BufferedReader(new java.io.InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+            StringBuilder log = new StringBuilder();
+            readUntil(lines, log, "serving: drop scenarios");
+            String scenario = liveScenario(1, "").replace("realtime: true", "realtime: false");
+            for (int run = 1; run <= 2; run++) { // the first run writes PCD files too, the second does not
+                Path file = work.resolve("street.yaml");
+                Files.writeString(file, run == 1 ? scenario.replace("formats: [csv]", "formats: [csv, pcd]") : scenario);
+                Files.move(file, work.resolve("deploy").resolve("street.yaml"), StandardCopyOption.REPLACE_EXISTING);
+                readUntil(lines, log, "simulation 'street' finished");
+            }
+            assertTrue(log.toString().matches("(?s).*simulation 'street': the files of its previous run moved to \\S*"
+                    + "street\\.1, this run writes into an empty \\S*street\n.*"), log.toString());
+            Path now = work.resolve("out").resolve("street"), before = work.resolve("out").resolve("street.1");
+            assertTrue(Files.isRegularFile(now.resolve("run-state.json")) && Files.isRegularFile(before.resolve(
+                    "run-state.json")), log.toString());
+            try (var a = Files.walk(now); var b = Files.walk(before)) {
+                assertEquals(0, a.filter(f -> f.toString().endsWith(".pcd")).count(), "no file of the first run");
+                assertTrue(b.filter(f -> f.toString().endsWith(".pcd")).count() > 0, "the first run's files kept");
+            }
+        } finally {
+            serve.destroyForcibly();
+        }
+    }
+
+    private static void readUntil(java.io.BufferedReader lines, StringBuilder log, String until) throws IOException {
+        for (String l; (l = lines.readLine()) != null;) {
+            log.append(l).append('\n');
+            if (l.contains(until)) {
+                return;
+            }
+        }
+        throw new AssertionError("the process ended before \"" + until + "\":\n" + log);
     }
 
     /**

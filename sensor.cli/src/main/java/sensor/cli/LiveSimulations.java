@@ -143,12 +143,14 @@ public class LiveSimulations {
         try {
             ScenarioRun prepared = ScenarioRun.build(sim, catalog, loaded, NO_OVERRIDES, recorders, true, false);
             ScenarioBuilder.Built built = prepared.built();
-            Path aside = RunState.moveAsideIfCutShort(out.resolve(name));
+            Path aside = RunState.moveAside(out.resolve(name));
             if (aside != null) {
-                LOG.log(Level.INFO, "simulation ''{0}'': the files it left when it was cut short moved to {1}", name, aside);
+                LOG.log(Level.INFO, "simulation ''{0}'': the files of its previous run moved to {1}, this run writes into"
+                        + " an empty {2}", name, aside, out.resolve(name));
             }
             Recorder recorder = prepared.open(out.resolve(name));
-            LiveRun run = new LiveRun(name, scenario, sim, recorder, liveView, built, loaded.scenario(), out.resolve(name));
+            LiveRun run = new LiveRun(name, scenario, sim, recorder, liveView, built, loaded.scenario(), out.resolve(name),
+                    aside);
             runs.put(name, run);
             run.configure(loaded, configAdmin);
             run.awaitConfigured(loaded.scenario());
@@ -226,12 +228,15 @@ public class LiveSimulations {
         private volatile boolean closed;
         private volatile boolean failed;
         private final Path dir;
+        /** Where the previous run's files in {@link #dir} were moved before this one started, or null. */
+        private final Path previous;
         private RunState.State state;
 
         LiveRun(String name, Path scenario, Simulation sim, Recorder recorder, LiveView view, ScenarioBuilder.Built built,
-                Scenario content, Path dir) {
+                Scenario content, Path dir, Path previous) {
             this.name = name;
             this.dir = dir;
+            this.previous = previous;
             this.state = RunState.starting(name, scenario);
             this.view = view;
             this.scenario = scenario;
@@ -430,6 +435,9 @@ public class LiveSimulations {
             }
             m.put("files", size[0]);
             m.put("bytes", size[1]);
+            if (previous != null) {
+                m.put("previous", previous.toString());
+            }
             List<Map<String, Object>> members = new ArrayList<>();
             for (var s : new ArrayList<>(sim.sensors())) {
                 members.add(member("sensor", s.spec().id(), s.spec().typeId(), s.state(), s.samples()));

@@ -105,26 +105,34 @@ final class RunState {
     }
 
     /**
-     * When {@code dir} holds a simulation cut short, moves it aside to the first free {@code <dir>.cut-short-N} so
-     * that a new start does not overwrite it, and returns where it went; otherwise returns null.
+     * Moves an earlier run's files out of {@code dir} so that a new start writes into an empty folder and never mixes
+     * two runs: a simulation cut short to the first free {@code <dir>.cut-short-N}, any other folder with files in it
+     * to the first free {@code <dir>.N}. Returns where they went, or null when {@code dir} is absent or empty.
      */
-    static Path moveAsideIfCutShort(Path dir) throws IOException {
-        Path f = dir.resolve(NAME);
-        if (!Files.isRegularFile(f)) {
+    static Path moveAside(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
             return null;
         }
-        try {
-            if (!CUT_SHORT.equals(JSON.readValue(f.toFile(), State.class).state())) {
+        try (var entries = Files.list(dir)) {
+            if (entries.findAny().isEmpty()) {
                 return null;
             }
-        } catch (IOException e) {
-            return null; // not a state this service wrote: the folder is treated as any other
         }
+        String suffix = isCutShort(dir) ? ".cut-short-" : ".";
         for (int n = 1;; n++) {
-            Path aside = dir.resolveSibling(dir.getFileName() + ".cut-short-" + n);
+            Path aside = dir.resolveSibling(dir.getFileName() + suffix + n);
             if (!Files.exists(aside)) {
                 return Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
             }
+        }
+    }
+
+    private static boolean isCutShort(Path dir) {
+        Path f = dir.resolve(NAME);
+        try {
+            return Files.isRegularFile(f) && CUT_SHORT.equals(JSON.readValue(f.toFile(), State.class).state());
+        } catch (IOException e) {
+            return false; // not a state this service wrote: the folder is treated as any other
         }
     }
 }

@@ -60,15 +60,28 @@ class RunStateAliveTest {
         assertTrue(Files.readString(done.resolve(RunState.NAME)).contains("\"state\" : \"finished\""));
         assertEquals(java.util.List.of(), RunState.cutShort(out), "reported once");
 
-        // a new start of 'gone' moves its cut-short files aside (first free number); other folders stay
+        // a new start of 'gone' moves its cut-short files aside (first free number)
         Files.createDirectories(out.resolve("gone.cut-short-1"));
-        assertEquals(out.resolve("gone.cut-short-2"), RunState.moveAsideIfCutShort(gone));
+        assertEquals(out.resolve("gone.cut-short-2"), RunState.moveAside(gone));
         assertFalse(Files.exists(gone));
         assertTrue(Files.readString(out.resolve("gone.cut-short-2").resolve(RunState.NAME)).contains("cut short"));
-        assertNull(RunState.moveAsideIfCutShort(done), "a finished run is overwritten as before");
-        assertNull(RunState.moveAsideIfCutShort(mine));
-        assertNull(RunState.moveAsideIfCutShort(out.resolve("absent")));
-        assertTrue(Files.isDirectory(done) && Files.isDirectory(mine));
+        assertNull(RunState.moveAside(out.resolve("absent")));
+    }
+
+    /** A new start never writes beside an earlier run's files: a finished or stopped run moves to {@code <name>.N}. */
+    @Test
+    void aNewStartMovesTheEarlierRunAside(@org.junit.jupiter.api.io.TempDir Path out) throws Exception {
+        Path done = Files.createDirectories(out.resolve("street"));
+        RunState.write(done, new RunState.State("street", "street.yaml", 1, "t0", RunState.FINISHED, 9, "t1"));
+        Files.writeString(done.resolve("run.mcap"), "old");
+        assertEquals(out.resolve("street.1"), RunState.moveAside(done));
+        assertFalse(Files.exists(done), "the new run starts in an empty folder");
+        assertEquals("old", Files.readString(out.resolve("street.1").resolve("run.mcap")));
+        Files.createDirectories(done).resolve("run.mcap").toFile().createNewFile(); // a second run, without a state
+        assertEquals(out.resolve("street.2"), RunState.moveAside(done));
+        Files.createDirectories(done);
+        assertNull(RunState.moveAside(done), "an empty folder stays");
+        assertTrue(Files.isDirectory(done));
     }
 
     @Test
