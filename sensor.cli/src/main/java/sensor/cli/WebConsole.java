@@ -5,9 +5,7 @@ import java.lang.System.Logger.Level;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.LinkedHashSet;
@@ -86,8 +84,9 @@ final class WebConsole implements AutoCloseable {
                     + "(is the port in use?)");
         }
         console.address = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + actual;
-        gate.allow(new LinkedHashSet<>(List.of(console.address, "http://localhost:" + actual, "http://127.0.0.1:" + actual)));
-        registrations.add(context.registerService(Servlet.class, new SimulationsApi(live, deploy),
+        gate.allow(new LinkedHashSet<>(List.of(console.address, "http://localhost:" + actual, "http://127.0.0.1:" + actual)),
+                host, actual);
+        registrations.add(context.registerService(Servlet.class, new SimulationsApi(live, deploy, gate, tokenFile),
                 props("osgi.http.whiteboard.servlet.pattern", SimulationsApi.PATH + "/*")));
         registrations.add(context.registerService(Servlet.class, new SimulationsPage(), props("felix.webconsole.label",
                 SimulationsPage.LABEL, "felix.webconsole.title", "Simulations", "felix.webconsole.category", "Sensorsim")));
@@ -114,9 +113,7 @@ final class WebConsole implements AutoCloseable {
      */
     static String token(Path file) {
         if (file == null) {
-            byte[] b = new byte[24];
-            new SecureRandom().nextBytes(b);
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+            return ConsoleGate.newToken();
         }
         String t;
         try {
