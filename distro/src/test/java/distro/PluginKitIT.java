@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The third-party path as a plugin author walks it: generate a project from the installed archetype in a folder
  * outside the repository, build it with its unit and in-framework tests ({@code mvn verify}), and run its scenario
  * with the distribution and {@code --plugins}. Needs the project installed in the local Maven repository
- * ({@code mvn install}, the README's test command). Also: broken plugin folders get one clear line and exit 1.
+ * ({@code mvn install}, which the README's test command runs). Also: broken plugin folders get one clear line and exit 1.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PluginKitIT {

@@ -50,10 +50,22 @@ public class TeleopType implements ControllerType<TeleopConfig> {
         return new Teleop(c, this);
     }
 
+    /**
+     * The one line a teleoperated run starts with: the vehicle stands braked until a viewer publishes, and where; or
+     * that there is no live view to publish through.
+     */
+    static String waiting(String vehicle, String prefix, boolean liveView) {
+        return "teleop: vehicle '" + vehicle + "' stands braked until a live viewer (Foxglove's Teleop or Joystick panel) "
+                + "publishes a Twist on " + prefix + "cmd_vel or a Joy on " + prefix + "joy" + (liveView ? ""
+                : "; there is no live view in this run, so it stays braked to the end (run with --live)");
+    }
+
     /** One teleoperated vehicle. */
     static final class Teleop implements Controller {
+        private static final System.Logger LOG = System.getLogger("sensor.control");
         private final TeleopConfig config;
         private final TeleopType type;
+        private boolean announced;
         private long twists = -1, joys = -1;
         private double lastMessage = Double.NEGATIVE_INFINITY, speed, steer, brake = 1;
         private double[] sent;
@@ -69,6 +81,10 @@ public class TeleopType implements ControllerType<TeleopConfig> {
             String prefix = context.simulation().isEmpty() ? "" : context.simulation() + "/";
             Teleoperation.TwistMessage twist = t == null ? null : t.twist(prefix + "cmd_vel");
             Teleoperation.JoyMessage joy = t == null ? null : t.joy(prefix + "joy");
+            if (!announced) {
+                announced = true;
+                LOG.log(System.Logger.Level.INFO, waiting(config.vehicle(), prefix, t != null));
+            }
             if (twist != null && twist.count() != twists) {
                 twists = twist.count();
                 lastMessage = context.time();

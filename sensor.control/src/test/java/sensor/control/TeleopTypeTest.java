@@ -50,6 +50,15 @@ class TeleopTypeTest {
     }
 
     @Test
+    void theRunSaysAtItsStartThatTheCarWaitsForAViewer() {
+        assertEquals("teleop: vehicle 'car' stands braked until a live viewer (Foxglove's Teleop or Joystick panel) "
+                + "publishes a Twist on street/cmd_vel or a Joy on street/joy", TeleopType.waiting("car", "street/", true));
+        assertEquals("teleop: vehicle 'car' stands braked until a live viewer (Foxglove's Teleop or Joystick panel) "
+                + "publishes a Twist on cmd_vel or a Joy on joy; there is no live view in this run, so it stays braked to "
+                + "the end (run with --live)", TeleopType.waiting("car", "", false));
+    }
+
+    @Test
     void aTwistSetsTheSpeedAndTheSteeringAngleOfItsYawRate() {
         type.teleoperation = viewer;
         Controller c = type.create(TeleopConfig.of("car"));
