@@ -46,7 +46,36 @@ public final class Suggestions {
             }
         }
         String best = closest(given, known);
+        if (best != null && message.contains("lidar model") && anotherProduct(given, best)) {
+            return message + "; '" + given + "' is not in the catalog, whose " + family(best) + " models are "
+                    + known.stream().filter(k -> family(k).equalsIgnoreCase(family(best))).toList()
+                    + "; a lidar without a catalog model can replay its scan pattern from a file (pattern types 'file' "
+                    + "and 'livox-csv', docs/lidar-models.md)";
+        }
         return best == null ? message : message + "; did you mean '" + best + "'?";
+    }
+
+    /** A model id's family: what comes before its first digit, e.g. {@code Mid-} of {@code Mid-360}. */
+    static String family(String model) {
+        int i = 0;
+        while (i < model.length() && !Character.isDigit(model.charAt(i))) {
+            i++;
+        }
+        return model.substring(0, i);
+    }
+
+    /**
+     * True when {@code given} and {@code known} are models of one family whose numbers differ by more than two
+     * neighbouring digits swapped: {@code Mid-360} is another sensor than {@code Mid-40}, {@code VLP-61} a typo of
+     * {@code VLP-16}.
+     */
+    static boolean anotherProduct(String given, String known) {
+        String a = given.substring(family(given).length()).replaceAll("\\D.*", ""),
+                b = known.substring(family(known).length()).replaceAll("\\D.*", "");
+        if (!family(given).equalsIgnoreCase(family(known)) || a.isEmpty() || b.isEmpty() || a.equals(b)) {
+            return false;
+        }
+        return a.length() != b.length() || distance(a, b) > 1;
     }
 
     /** The known value closest to {@code given}, or null when none is close enough (see the class comment). */
