@@ -276,6 +276,26 @@ class ScenarioRunIT {
     }
 
     /**
+     * The estimate counts the files a controller's commands are recorded in: {@code drive.yaml}'s schedule sets drive,
+     * steering and brake, one CSV each, and the estimate printed before the run equals the files on disk.
+     */
+    @Test
+    void theEstimateCountsTheControllersCommandFiles() throws Exception {
+        Path out = work.resolve("drive");
+        Sensorsim.Run r = Sensorsim.run(work, "sensorsim.jar", "run", Path.of("scenarios", "drive.yaml").toAbsolutePath()
+                .toString(), "--out", out.toString(), "--duration", "6");
+        assertEquals(0, r.code(), r.output());
+        var estimate = java.util.regex.Pattern.compile("estimate: (\\d+) files").matcher(r.output());
+        assertTrue(estimate.find(), r.output());
+        long files;
+        try (var all = Files.walk(out)) {
+            files = all.filter(Files::isRegularFile).count();
+        }
+        assertTrue(Files.isRegularFile(out.resolve("driver.steering.car.csv")), r.output());
+        assertEquals(files, Long.parseLong(estimate.group(1)), r.output());
+    }
+
+    /**
      * {@code serve} never mixes two runs in one folder: a scenario dropped again after its run finished starts in an
      * empty {@code OUT/<name>/}; the earlier run's files, its state included, move to {@code OUT/<name>.1/}, and one log
      * line says so.

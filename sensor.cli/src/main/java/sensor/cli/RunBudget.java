@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import sensor.api.env.Simulation;
 import sensor.api.io.Recorder;
 import sensor.api.frame.PointCloud;
+import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.env.SensorEnvironment.SensorInfo;
 import sensor.cli.scenario.Scenario;
@@ -178,9 +179,11 @@ final class RunBudget {
     /**
      * Estimates a run from a simulation built from its scenario whose sensors have sampled once (their first frames
      * in {@code first}), writing sample frames with recorders of the run's outputs into a temporary folder (removed).
+     * The controllers' {@code commandSeries} add their files, with the bytes of one record each (how often a
+     * controller changes a command is known only when it runs).
      */
     static Estimate estimate(Simulation sim, ScenarioBuilder.Built built, Map<String, SensorFrame> first,
-            Outputs recorders) throws IOException {
+            List<String> commandSeries, Outputs recorders) throws IOException {
         long heapUsed = heapUsed();
         Path tmp = Files.createTempDirectory("sensorsim-estimate");
         try {
@@ -217,6 +220,14 @@ final class RunBudget {
                 } else {
                     why.put(id, String.format(Locale.ROOT, "%,d frames", frames));
                 }
+            }
+            for (String series : commandSeries) {
+                SensorFrame record = new SensorFrame(series, "command", 1, 0, 0,
+                        new Channels(List.of("value"), List.of(""), new double[] {0}));
+                long[] one = written(recorders, tmp.resolve(series), 1, record);
+                files += one[0] - none[0];
+                bytes.put(series, one[1] - none[1]);
+                why.put(series, "commands as the controller sets them");
             }
             return new Estimate(files, bytes, why, heapUsed + largestFrame * HEAP_PER_POINT);
         } finally {

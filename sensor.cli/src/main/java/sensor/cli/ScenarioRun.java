@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 import sensor.api.PluginCatalog;
+import sensor.api.control.ControllerType;
 import sensor.api.env.Simulation;
 import sensor.api.io.OutputSink;
 import sensor.api.io.Recorder;
@@ -36,16 +37,32 @@ final class ScenarioRun {
     private final Set<String> formats;
     /** Format id to the settings its writer checked (the scenario's {@code output.<format>}). */
     private final Map<String, Map<String, Object>> settings;
+    /** The series the controllers' commands are recorded in ({@code <controller>.<kind>.<target>}), as their types say. */
+    private final List<String> commandSeries;
     private RunJob.Start start;
 
     private ScenarioRun(Simulation sim, ScenarioReader.Loaded loaded, ScenarioBuilder.Built built, RecorderFactory recorders,
-            Set<String> formats) throws ScenarioException {
+            Set<String> formats, List<String> commandSeries) throws ScenarioException {
         this.sim = sim;
         this.loaded = loaded;
         this.built = built;
         this.recorders = recorders;
         this.formats = formats;
         this.settings = settings(loaded, formats, recorders);
+        this.commandSeries = commandSeries;
+    }
+
+    /** Each controller's command series, from its type's {@link ControllerType#commands} (none for an absent type). */
+    @SuppressWarnings("unchecked")
+    private static List<String> commandSeries(Simulation sim, PluginCatalog catalog) {
+        List<String> series = new ArrayList<>();
+        for (var c : sim.controllers()) {
+            ControllerType<Object> type = catalog.find(ControllerType.class, c.spec().typeId());
+            if (type != null) {
+                type.commands(c.spec().config()).forEach(k -> series.add(c.spec().id() + "." + k));
+            }
+        }
+        return series;
     }
 
     /**
@@ -62,7 +79,8 @@ final class ScenarioRun {
                     + "nothing can be written", null);
         }
         ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog, tolerant).build(loaded, overrides, objectsAndSensors);
-        return new ScenarioRun(sim, loaded, built, recorders, formats(loaded, built.formats(), recorders));
+        return new ScenarioRun(sim, loaded, built, recorders, formats(loaded, built.formats(), recorders),
+                commandSeries(sim, catalog));
     }
 
     /** What was built. */
@@ -98,7 +116,7 @@ final class ScenarioRun {
         }
         long estimating = System.nanoTime();
         try {
-            return RunBudget.estimate(sim, built, RunBudget.firstOfEach(first),
+            return RunBudget.estimate(sim, built, RunBudget.firstOfEach(first), commandSeries,
                     (dir, stride) -> recorders.open(dir, formats, stride, settings));
         } finally {
             start = start.paused(System.nanoTime() - estimating);

@@ -44,6 +44,16 @@ public class ScheduleType implements ControllerType<ScheduleConfig> {
     @Override
     public String description() { return "schedule: timed commands, steps and ramps"; }
 
+    /** Each command and target its entries name. */
+    @Override
+    public java.util.Set<String> commands(ScheduleConfig config) {
+        java.util.Set<String> set = new java.util.LinkedHashSet<>();
+        for (ScheduleConfig.Entry e : config.commands()) {
+            set.add(e.command() + "." + e.target());
+        }
+        return set;
+    }
+
     @Override
     public Controller create(ScheduleConfig config) {
         Args.notNull("schedule config", config);

@@ -40,6 +40,12 @@ public class TeleopType implements ControllerType<TeleopConfig> {
     @Override
     public String description() { return "teleop: a vehicle driven from a live viewer's Twist or Joy messages"; }
 
+    /** Drive, steering and brake of its vehicle. */
+    @Override
+    public java.util.Set<String> commands(TeleopConfig c) {
+        return java.util.Set.of("drive." + c.vehicle(), "steering." + c.vehicle(), "brake." + c.vehicle());
+    }
+
     @Override
     public Controller create(TeleopConfig c) {
         Args.id("vehicle", c.vehicle());

@@ -1,5 +1,7 @@
 package sensor.api.control;
 
+import java.util.Set;
+
 import org.osgi.annotation.versioning.ConsumerType;
 
 import sensor.api.PluginType;
@@ -22,4 +24,13 @@ public interface ControllerType<C> extends PluginType<C> {
      * @throws IllegalArgumentException naming the parameter and its allowed range when the configuration is invalid
      */
     Controller create(C config);
+
+    /**
+     * The commands a controller of {@code config} may set, each as {@code kind.target} (e.g. {@code steering.car}). A run
+     * records each in a series of its own, {@code <controller id>.<kind>.<target>}, so a run's estimate counts their
+     * files from this. Default: none known.
+     */
+    default Set<String> commands(C config) {
+        return Set.of();
+    }
 }

@@ -3,5 +3,5 @@
  * at a step and the commands it sets ({@link sensor.api.world.Command}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package sensor.api.control;
