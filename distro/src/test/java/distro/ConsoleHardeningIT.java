@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The web console of {@code serve --console} as a security reviewer probes it, over loopback: a manifest bomb, TRACE,
  * a foreign Host (DNS rebinding), the web server's own error pages, a very long name, a binary scenario, logging out,
  * and a new token without a restart. Each is refused with a plain message and a log line, and the service goes on.
+ * A finished simulation's page shows its members as the run left them.
  */
 class ConsoleHardeningIT {
     @TempDir
@@ -58,6 +59,21 @@ class ConsoleHardeningIT {
             int port = Integer.parseInt(printed.group(2));
             HttpClient http = HttpClient.newHttpClient();
             URI status = URI.create(origin + "/sensorsim/api/status");
+
+            // a finished simulation shows its sensors and materials as the run left them, not as running or gone
+            Files.writeString(work.resolve("short.yaml"), "version: 1\nduration: 0.5\nmaterials:\n"
+                    + "  paint: {type: lambertian, reflectivity: 0.5}\nobjects:\n"
+                    + "  - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5, 0, 0]}, material: paint}\n"
+                    + "sensors:\n  - {id: scan, type: lidar, frequency: 10, config: {model: OS1-32, mode: 512x10}}\n"
+                    + "output: {formats: [csv]}\n");
+            Files.move(work.resolve("short.yaml"), work.resolve("deploy/short.yaml"));
+            await(log, Pattern.compile("simulation 'short' finished"));
+            String finished = get(http, status, "X-Sensorsim-Token", token).body();
+            assertTrue(finished.contains("\"state\":\"finished\""), finished);
+            assertTrue(finished.matches("(?s).*\\{[^}]*\"kind\":\"sensor\"[^}]*\"id\":\"scan\"[^}]*\"state\":\"finished\"[^}]*}.*")
+                    || finished.matches("(?s).*\\{[^}]*\"state\":\"finished\"[^}]*\"id\":\"scan\"[^}]*}.*"), finished);
+            assertFalse(finished.contains("\"running\""), "nothing of an ended run is running: " + finished);
+            assertTrue(finished.contains("\"id\":\"paint\""), finished);
 
             // a manifest that inflates from a few kilobytes to 50 MB: refused, logged, the service lives on
             HttpResponse<String> bomb = post(http, origin + "/sensorsim/api/bundle?name=bomb.jar", token, manifestBomb());

@@ -115,6 +115,9 @@ final class ConsoleGate implements Preprocessor, SecurityProvider {
             res.sendRedirect(req.getRequestURI() + (rest.isEmpty() ? "" : "?" + rest));
             return;
         }
+        if (byCookie && req.getRequestURI().equals(WebConsole.ROOT + "/logout")) {
+            sessions.remove(session); // ended here, whether or not the Web Console asks its security provider to
+        }
         try {
             chain.doFilter(request, res);
         } catch (IOException | ServletException | RuntimeException e) {

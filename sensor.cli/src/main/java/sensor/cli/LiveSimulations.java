@@ -230,6 +230,8 @@ public class LiveSimulations {
         private final Path dir;
         /** Where the previous run's files in {@link #dir} were moved before this one started, or null. */
         private final Path previous;
+        /** The members as the run left them, kept once it has ended (its simulation is closed then). */
+        private List<Map<String, Object>> finalMembers;
         private RunState.State state;
 
         LiveRun(String name, Path scenario, Simulation sim, Recorder recorder, LiveView view, ScenarioBuilder.Built built,
@@ -312,6 +314,8 @@ public class LiveSimulations {
             if (closed) {
                 return;
             }
+            // what the page shows from now on: every member as the run left it, in the run's final state
+            finalMembers = members(failed ? RunState.FAILED : stopping ? RunState.STOPPED : RunState.FINISHED);
             closed = true;
             sim.removeOutputSink(recorder);
             try {
@@ -438,13 +442,6 @@ public class LiveSimulations {
             if (previous != null) {
                 m.put("previous", previous.toString());
             }
-            List<Map<String, Object>> members = new ArrayList<>();
-            for (var s : new ArrayList<>(sim.sensors())) {
-                members.add(member("sensor", s.spec().id(), s.spec().typeId(), s.state(), s.samples()));
-            }
-            for (var c : new ArrayList<>(sim.controllers())) {
-                members.add(member("controller", c.spec().id(), c.spec().typeId(), c.state(), c.applied()));
-            }
             List<Map<String, Object>> gaps = new ArrayList<>();
             for (var g : sim.interruptions()) {
                 Map<String, Object> e = new LinkedHashMap<>();
@@ -455,29 +452,43 @@ public class LiveSimulations {
                 e.put("to", Double.isNaN(g.to()) ? null : g.to());
                 gaps.add(e);
             }
-            Scenario content;
+            List<Map<String, Object>> members;
             synchronized (this) {
-                content = scenarioNow;
-            }
-            if (content.materials() != null) {
-                content.materials().forEach((id, spec) -> {
-                    String type = spec.path("type").asText("");
-                    boolean waiting = sim.interruptions().stream().anyMatch(g -> g.kind().equals("material")
-                            && g.typeId().equals(type) && Double.isNaN(g.to()));
-                    members.add(Map.of("kind", "material", "id", id, "type", type, "state", waiting
-                            ? "waiting for its type (objects use the default material)" : "running"));
-                });
+                members = closed ? finalMembers : members(null);
             }
             m.put("members", members);
             m.put("interruptions", gaps);
             return m;
         }
 
-        /** A sensor or controller: running, waiting for its type (never had it) or detached (its type left). */
+        /**
+         * The sensors, controllers and materials with their states: running, waiting for its type (never had it) or
+         * detached (its type left); a member that ran shows {@code ended} instead of running, once the run has ended.
+         */
+        private synchronized List<Map<String, Object>> members(String ended) {
+            List<Map<String, Object>> members = new ArrayList<>();
+            for (var s : new ArrayList<>(sim.sensors())) {
+                members.add(member("sensor", s.spec().id(), s.spec().typeId(), s.state(), s.samples(), ended));
+            }
+            for (var c : new ArrayList<>(sim.controllers())) {
+                members.add(member("controller", c.spec().id(), c.spec().typeId(), c.state(), c.applied(), ended));
+            }
+            if (scenarioNow.materials() != null) {
+                scenarioNow.materials().forEach((id, spec) -> {
+                    String type = spec.path("type").asText("");
+                    boolean waiting = sim.interruptions().stream().anyMatch(g -> g.kind().equals("material")
+                            && g.typeId().equals(type) && Double.isNaN(g.to()));
+                    members.add(Map.of("kind", "material", "id", id, "type", type, "state", waiting
+                            ? "waiting for its type (objects use the default material)" : ended != null ? ended : "running"));
+                });
+            }
+            return members;
+        }
+
         private static Map<String, Object> member(String kind, String id, String type,
-                sensor.api.env.SensorEnvironment.SensorInfo.State state, long count) {
+                sensor.api.env.SensorEnvironment.SensorInfo.State state, long count, String ended) {
             return Map.of("kind", kind, "id", id, "type", type, "state",
-                    state == sensor.api.env.SensorEnvironment.SensorInfo.State.ACTIVE ? "running"
+                    state == sensor.api.env.SensorEnvironment.SensorInfo.State.ACTIVE ? ended != null ? ended : "running"
                             : count == 0 ? "waiting for its type" : "detached");
         }
 

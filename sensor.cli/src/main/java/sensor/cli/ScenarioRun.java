@@ -54,12 +54,12 @@ final class ScenarioRun {
 
     /** Each controller's command series, from its type's {@link ControllerType#commands} (none for an absent type). */
     @SuppressWarnings("unchecked")
-    private static List<String> commandSeries(Simulation sim, PluginCatalog catalog) {
+    private static List<String> commandSeries(Simulation sim, PluginCatalog catalog, double duration) {
         List<String> series = new ArrayList<>();
         for (var c : sim.controllers()) {
             ControllerType<Object> type = catalog.find(ControllerType.class, c.spec().typeId());
             if (type != null) {
-                type.commands(c.spec().config()).forEach(k -> series.add(c.spec().id() + "." + k));
+                type.commands(type.configFrom(c.spec().config()), duration).forEach(k -> series.add(c.spec().id() + "." + k));
             }
         }
         return series;
@@ -80,7 +80,7 @@ final class ScenarioRun {
         }
         ScenarioBuilder.Built built = new ScenarioBuilder(sim, catalog, tolerant).build(loaded, overrides, objectsAndSensors);
         return new ScenarioRun(sim, loaded, built, recorders, formats(loaded, built.formats(), recorders),
-                commandSeries(sim, catalog));
+                commandSeries(sim, catalog, built.duration()));
     }
 
     /** What was built. */

@@ -44,12 +44,14 @@ public class ScheduleType implements ControllerType<ScheduleConfig> {
     @Override
     public String description() { return "schedule: timed commands, steps and ramps"; }
 
-    /** Each command and target its entries name. */
+    /** Each command and target of the entries due before the run ends. */
     @Override
-    public java.util.Set<String> commands(ScheduleConfig config) {
+    public java.util.Set<String> commands(ScheduleConfig config, double duration) {
         java.util.Set<String> set = new java.util.LinkedHashSet<>();
         for (ScheduleConfig.Entry e : config.commands()) {
-            set.add(e.command() + "." + e.target());
+            if (e.at() == null || e.at() < duration) {
+                set.add(e.command() + "." + e.target());
+            }
         }
         return set;
     }

@@ -42,7 +42,7 @@ public class TeleopType implements ControllerType<TeleopConfig> {
 
     /** Drive, steering and brake of its vehicle. */
     @Override
-    public java.util.Set<String> commands(TeleopConfig c) {
+    public java.util.Set<String> commands(TeleopConfig c, double duration) {
         return java.util.Set.of("drive." + c.vehicle(), "steering." + c.vehicle(), "brake." + c.vehicle());
     }
 

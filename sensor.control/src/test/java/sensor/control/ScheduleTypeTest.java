@@ -44,6 +44,14 @@ class ScheduleTypeTest {
     }
 
     @Test
+    void theCommandsItSetsBeforeTheRunEndsAreDeclaredForTheEstimate() {
+        var config = new ScheduleConfig(List.of(entry(0.5, "drive", 3, null), entry(1, "steering", 0.1, 0.5),
+                entry(1.5, "drive", 0, null), entry(7.5, "brake", 1, null)));
+        assertEquals(java.util.Set.of("drive.car", "steering.car"), new ScheduleType().commands(config, 6));
+        assertEquals(java.util.Set.of("drive.car", "steering.car", "brake.car"), new ScheduleType().commands(config, 10));
+    }
+
+    @Test
     void aStepIsSetOnceAtItsTime() {
         var steps = play(List.of(entry(0.5, "drive", 3, null), entry(1, "brake", 1, null)), 200);
         for (int k = 0; k < 200; k++) {

@@ -50,6 +50,11 @@ class TeleopTypeTest {
     }
 
     @Test
+    void itDeclaresDriveSteeringAndBrakeOfItsVehicle() {
+        assertEquals(java.util.Set.of("drive.car", "steering.car", "brake.car"), type.commands(TeleopConfig.of("car"), 1));
+    }
+
+    @Test
     void theRunSaysAtItsStartThatTheCarWaitsForAViewer() {
         assertEquals("teleop: vehicle 'car' stands braked until a live viewer (Foxglove's Teleop or Joystick panel) "
                 + "publishes a Twist on street/cmd_vel or a Joy on street/joy", TeleopType.waiting("car", "street/", true));

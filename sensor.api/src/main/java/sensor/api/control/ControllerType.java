@@ -26,11 +26,11 @@ public interface ControllerType<C> extends PluginType<C> {
     Controller create(C config);
 
     /**
-     * The commands a controller of {@code config} may set, each as {@code kind.target} (e.g. {@code steering.car}). A run
-     * records each in a series of its own, {@code <controller id>.<kind>.<target>}, so a run's estimate counts their
-     * files from this. Default: none known.
+     * The commands a controller of {@code config} sets in a run of {@code duration} simulated seconds, each as
+     * {@code kind.target} (e.g. {@code steering.car}). A run records each in a series of its own,
+     * {@code <controller id>.<kind>.<target>}, so a run's estimate counts their files from this. Default: none known.
      */
-    default Set<String> commands(C config) {
+    default Set<String> commands(C config, double duration) {
         return Set.of();
     }
 }
