@@ -126,6 +126,7 @@ public class LiveSimulations {
     synchronized LiveRun start(Path scenario) throws ScenarioException {
         String name = SensorSimCommand.simulationName(scenario);
         ScenarioReader.Loaded loaded = check(scenario, new ScenarioReader().read(scenario));
+        loaded.warnings().forEach(w -> LOG.log(Level.WARNING, w));
         LiveRun running = runs.get(name);
         if (running(name) && running.sameWorld(loaded.scenario())) {
             int changed;

@@ -232,7 +232,9 @@ final class SensorSimCommand implements Runnable {
     }
 
     private ScenarioReader.Loaded load(Path scenario) throws ScenarioException {
-        return new ScenarioReader().read(scenario);
+        ScenarioReader.Loaded loaded = new ScenarioReader().read(scenario);
+        loaded.warnings().forEach(err::println);
+        return loaded;
     }
 
 

@@ -133,6 +133,20 @@ class NewcomerTest {
     }
 
     @Test
+    void anAngleThatLooksLikeRadiansGivenAsDegreesIsWarnedAboutInOneLine() throws Exception {
+        Path f = dir.resolve("cam.yaml");
+        Files.writeString(f, "version: 1\nduration: 0.1\nsensors:\n"
+                + "  - {id: cam, type: camera, frequency: 10, config: {width: 64, height: 48, horizontalFov: 1.57}}\n");
+        ScenarioTest.Result r = cli("validate", f.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(f + ":4:76: warning: sensors 'cam'.config: horizontalFov is 1.57°, in degrees; a value this small "
+                + "looks like radians (1.57 rad would be 90.0°)", r.err().strip());
+        Files.writeString(f, "version: 1\nduration: 0.1\nsensors:\n"
+                + "  - {id: cam, type: camera, frequency: 10, config: {width: 64, height: 48, horizontalFov: 90}}\n");
+        assertEquals("", cli("validate", f.toString()).err().strip(), "90° is plausible");
+    }
+
+    @Test
     void unknownNamesGetTheClosestKnownOne() throws Exception {
         assertTrue(invalid("s.yaml", "version: 1\nsensors:\n  - {id: l, type: lidr}\n").detail()
                 .endsWith("did you mean 'lidar'?"));

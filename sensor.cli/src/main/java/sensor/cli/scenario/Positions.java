@@ -78,6 +78,18 @@ final class Positions {
         return b.toString();
     }
 
+    /** The pointers and texts of the scalar values whose field is named one of {@code names}, in document order. */
+    java.util.List<String[]> scalarsNamed(java.util.Set<String> names) {
+        java.util.List<String[]> found = new java.util.ArrayList<>();
+        for (String pointer : at.keySet()) {
+            String text = scalars.get(pointer);
+            if (text != null && names.contains(pointer.substring(pointer.lastIndexOf('/') + 1))) {
+                found.add(new String[] {pointer, text});
+            }
+        }
+        return found;
+    }
+
     /** Where the field or item at {@code pointer} is, or null. */
     JsonLocation at(String pointer) {
         return at.get(pointer);

@@ -40,6 +40,10 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 public final class ScenarioReader {
 
     /** A scenario as read, with the position of each of its parts. */
+    /** Angle fields in degrees where a value below 5° is implausible: fields of view, cone openings, steering limits. */
+    static final java.util.Set<String> DEGREE_FIELDS = java.util.Set.of("horizontalFov", "verticalFov", "horizontalAngle",
+            "verticalAngle", "maxSteer");
+
     public record Loaded(Scenario scenario, Path file, Map<Object, JsonLocation> locations, boolean aliasesExpanded,
             byte[] text, boolean yaml, Positions positions) {
         /** An error located at the first {@code key:} of the text (entries of maps, which have no record). */
@@ -48,6 +52,31 @@ public final class ScenarioReader {
             int[] at = l != null ? new int[] {l.getLineNr(), l.getColumnNr()} : find(text, key);
             return new ScenarioException(file, at == null ? 0 : at[0], at == null ? 0 : at[1], message + note(aliasesExpanded),
                     cause);
+        }
+
+        /**
+         * One line per angle in degrees below 5° in a field where so small a value is implausible (a field of view, a
+         * cone's opening, a steering limit): most likely radians given as degrees. The scenario stays valid.
+         */
+        public java.util.List<String> warnings() {
+            java.util.List<String> lines = new java.util.ArrayList<>();
+            for (String[] f : positions.scalarsNamed(DEGREE_FIELDS)) {
+                double v;
+                try {
+                    v = Double.parseDouble(f[1]);
+                } catch (NumberFormatException e) {
+                    continue; // not a number: the reader refuses it
+                }
+                if (v > 0 && v < 5) {
+                    JsonLocation l = positions.at(f[0]);
+                    String field = f[0].substring(f[0].lastIndexOf('/') + 1);
+                    lines.add(String.format(java.util.Locale.ROOT, "%s:%d:%d: warning: %s%s is %s°, in degrees; a value"
+                            + " this small looks like radians (%s rad would be %.1f°)", file, l == null ? 0 : l.getLineNr(),
+                            l == null ? 0 : l.getColumnNr(), where(positions, f[0].replaceFirst("/[^/]*$", "")), field,
+                            f[1], f[1], Math.toDegrees(v)));
+                }
+            }
+            return lines;
         }
 
         /**
