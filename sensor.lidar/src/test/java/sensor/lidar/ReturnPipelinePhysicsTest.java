@@ -486,11 +486,16 @@ class ReturnPipelinePhysicsTest {
 
     /** The intensity of the one return of a ray at {@code angle} (rad) off a plane's normal, the plane d m away. */
     private static PointCloud mirrorShot(SurfaceMaterial m, double d, double angle, double theta, double detectorOffset) {
+        return mirrorShot(m, d, angle, theta, 0.004, detectorOffset);
+    }
+
+    private static PointCloud mirrorShot(SurfaceMaterial m, double d, double angle, double theta, double emitter,
+            double detectorOffset) {
         LidarRig rig = new LidarRig();
         rig.material("coat", m);
         rig.wallAtX("wall", d, "coat");
         return rig.run(config(new Vec3(Math.cos(angle), Math.sin(angle), 0)).setDivergenceHalfAngle(theta)
-                .setOptics(0.004, 0.005, detectorOffset).setHeapDepth(2));
+                .setOptics(emitter, 0.005, detectorOffset).setHeapDepth(2));
     }
 
     /**
@@ -503,27 +508,32 @@ class ReturnPipelinePhysicsTest {
     @Test
     @DisplayName("[L-SPEC] a mirror returns its reflectance times the detector's share of the reflected beam")
     void mirrorReturnLSPEC_isTheReflectanceTimesTheDetectorsShareOfTheReflectedBeam() {
-        double d = 10, theta = 0.0015, e = 0.004, rd = 0.005;
+        double theta = 0.0015, e = 0.004, rd = 0.005;
         double n = 0.037, k = 5.57, r = fresnelHeadOn(n, k);
         for (double sigma : new double[] {0, 0.001, 0.005, 0.01}) {
             for (double offset : new double[] {0, 0.003}) {
-                for (double angle : new double[] {0, Math.toRadians(0.05)}) {
+                // (range, incidence): head-on far, just off far, and 0.3° off near, where tan 2α's denominator shows
+                for (double[] at : new double[][] {{10, 0}, {10, Math.toRadians(0.05)}, {0.5, Math.toRadians(0.3)}}) {
+                    double d = at[0], angle = at[1];
                     PointCloud out = mirrorShot(new sensor.materials.impl.GgxOrenNayarBrdf(n, k, sigma, 0, 0), d,
                             angle, theta, offset);
                     double x = d / Math.cos(angle), w = 2 * x * Math.tan(theta) + e, shift = x * Math.tan(2 * angle);
                     double share = (1 - Math.exp(-2 * rd * rd / (w * w)))
                             * Math.exp(-2 * (shift * shift + offset * offset) / (w * w));
                     double rf = angle == 0 ? r : fresnel(n, k, Math.cos(angle));
-                    String at = "σ_B " + sigma + ", offset " + offset + ", angle " + angle;
-                    assertEquals(1, out.count(), at);
-                    assertEquals(rf * share, out.getFloat(0, INTENSITY_F32, 0), 1e-6 * rf * share, at);
-                    assertTrue(out.getFloat(0, INTENSITY_F32, 0) <= rf, at);
+                    String where = "σ_B " + sigma + ", offset " + offset + ", at " + d + " m, angle " + angle;
+                    assertEquals(1, out.count(), where);
+                    assertEquals(rf * share, out.getFloat(0, INTENSITY_F32, 0), 1e-6 * rf * share, where);
+                    assertTrue(out.getFloat(0, INTENSITY_F32, 0) <= rf, where);
                 }
             }
-            PointCloud aside = mirrorShot(new sensor.materials.impl.GgxOrenNayarBrdf(n, k, sigma, 0, 0), d,
+            PointCloud aside = mirrorShot(new sensor.materials.impl.GgxOrenNayarBrdf(n, k, sigma, 0, 0), 10,
                     Math.toRadians(10), theta, 0);
             assertTrue(aside.count() == 0 || aside.getFloat(0, INTENSITY_F32, 0) < 1e-30, "σ_B " + sigma + " at 10°");
         }
+        // no divergence and a point emitter: the whole beam comes back onto the detector, R exactly
+        PointCloud pencil = mirrorShot(new sensor.materials.impl.GgxOrenNayarBrdf(n, k, 0, 0, 0), 10, 0, 0, 0, 0);
+        assertEquals(r, pencil.getFloat(0, INTENSITY_F32, 0), 1e-6 * r);
     }
 
     /** Fresnel reflectance of a conductor at incidence cos θ from vacuum, unpolarised (Born and Wolf) [L-5]. */
