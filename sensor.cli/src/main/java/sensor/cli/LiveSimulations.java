@@ -145,7 +145,9 @@ public class LiveSimulations {
             ScenarioRun prepared = ScenarioRun.build(sim, catalog, loaded, NO_OVERRIDES, recorders, true, false);
             ScenarioBuilder.Built built = prepared.built();
             Path aside = RunState.moveAside(out.resolve(name));
-            if (aside != null) {
+            if (aside != null && aside.getFileName().toString().contains(".cut-short-")) {
+                LOG.log(Level.INFO, "simulation ''{0}'': the files it left when it was cut short moved to {1}", name, aside);
+            } else if (aside != null) {
                 LOG.log(Level.INFO, "simulation ''{0}'': the files of its previous run moved to {1}, this run writes into"
                         + " an empty {2}", name, aside, out.resolve(name));
             }

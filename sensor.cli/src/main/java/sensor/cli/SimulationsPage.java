@@ -79,7 +79,7 @@ final class SimulationsPage extends AbstractServlet {
                     + '<tr><th>simulated time</th><td class="time">' + s.time.toFixed(2) + ' of ' + s.duration + ' s</td></tr>'
                     + '<tr><th>real-time factor</th><td class="rtf">' + s.realTimeFactor.toFixed(2) + '</td></tr>'
                     + '<tr><th>output</th><td>' + esc(s.out) + ': ' + s.files + ' files, ' + size(s.bytes)
-                    + (s.previous ? '; the previous run\'s files moved to ' + esc(s.previous) : '') + '</td></tr></table>';
+                    + (s.previous ? '; the files of the previous run moved to ' + esc(s.previous) : '') + '</td></tr></table>';
                   h += '<table class="nicetable members"><tr><th>kind</th><th>id</th><th>type</th><th>state</th></tr>';
                   for (const m of s.members) {
                     h += '<tr class="member" data-id="' + esc(m.id) + '"><td>' + esc(m.kind) + '</td><td>' + esc(m.id) + '</td><td>'
