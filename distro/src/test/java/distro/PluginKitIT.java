@@ -628,12 +628,18 @@ class PluginKitIT {
             assertEquals(401, http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(origin + "/system/console/bundles"))
                     .header("Authorization", "Basic YWRtaW46YWRtaW4=").build(), java.net.http.HttpResponse.BodyHandlers.ofString())
                     .statusCode(), "admin/admin opens nothing");
-            assertEquals(200, http.send(java.net.http.HttpRequest.newBuilder(status).header("Cookie", "sensorsim-console=" + token)
+            // the login's cookie holds a session key, not the token: a cookie made of the token opens nothing
+            assertEquals(401, http.send(java.net.http.HttpRequest.newBuilder(status).header("Cookie", "sensorsim-console=" + token)
                     .build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode());
-            assertEquals(403, http.send(java.net.http.HttpRequest.newBuilder(stop).header("Cookie", "sensorsim-console=" + token)
+            String session = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).headers().firstValue("Set-Cookie").orElseThrow()
+                    .split(";")[0];
+            assertEquals(200, http.send(java.net.http.HttpRequest.newBuilder(status).header("Cookie", session)
+                    .build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode());
+            assertEquals(403, http.send(java.net.http.HttpRequest.newBuilder(stop).header("Cookie", session)
                     .header("Origin", "http://evil.example").POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "another origin");
-            assertEquals(403, http.send(java.net.http.HttpRequest.newBuilder(stop).header("Cookie", "sensorsim-console=" + token)
+            assertEquals(403, http.send(java.net.http.HttpRequest.newBuilder(stop).header("Cookie", session)
                     .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "a change with a cookie and no origin");
             assertEquals(404, http.send(java.net.http.HttpRequest.newBuilder(stop).header("X-Sensorsim-Token", token)
