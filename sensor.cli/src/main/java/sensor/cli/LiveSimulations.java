@@ -144,8 +144,9 @@ public class LiveSimulations {
         try {
             ScenarioRun prepared = ScenarioRun.build(sim, catalog, loaded, NO_OVERRIDES, recorders, true, false);
             ScenarioBuilder.Built built = prepared.built();
+            boolean cutShort = RunState.isCutShort(out.resolve(name));
             Path aside = RunState.moveAside(out.resolve(name));
-            if (aside != null && aside.getFileName().toString().contains(".cut-short-")) {
+            if (aside != null && cutShort) {
                 LOG.log(Level.INFO, "simulation ''{0}'': the files it left when it was cut short moved to {1}", name, aside);
             } else if (aside != null) {
                 LOG.log(Level.INFO, "simulation ''{0}'': the files of its previous run moved to {1}, this run writes into"
@@ -318,7 +319,7 @@ public class LiveSimulations {
                 return;
             }
             // what the page shows from now on: every member as the run left it, in the run's final state
-            finalMembers = members(failed ? RunState.FAILED : stopping ? RunState.STOPPED : RunState.FINISHED);
+            finalMembers = members(endState());
             closed = true;
             sim.removeOutputSink(recorder);
             try {
@@ -326,8 +327,13 @@ public class LiveSimulations {
                 recorder.close();
             } finally {
                 sim.close();
-                saveState(failed ? RunState.FAILED : stopping ? RunState.STOPPED : RunState.FINISHED);
+                saveState(endState());
             }
+        }
+
+        /** How the run ended, or ends once it closes: failed, stopped or finished. */
+        private String endState() {
+            return failed ? RunState.FAILED : stopping ? RunState.STOPPED : RunState.FINISHED;
         }
 
         /** Rewrites {@code run-state.json}; a failure to is logged (the run's own files report a full disk). */
@@ -429,7 +435,7 @@ public class LiveSimulations {
             m.put("time", simulated);
             m.put("duration", built.duration());
             m.put("realTimeFactor", wallStart == 0 ? 0 : simulated / Math.max(wall, 1e-9));
-            m.put("state", closed ? (failed ? "failed" : stopping ? "stopped" : "finished") : "running");
+            m.put("state", closed ? endState() : RunState.RUNNING);
             m.put("out", dir.toString());
             long[] size = new long[2];
             try (var files = java.nio.file.Files.walk(dir)) {

@@ -127,7 +127,8 @@ final class RunState {
         }
     }
 
-    private static boolean isCutShort(Path dir) {
+    /** True when {@code dir} holds a simulation this service marked cut short. */
+    static boolean isCutShort(Path dir) {
         Path f = dir.resolve(NAME);
         try {
             return Files.isRegularFile(f) && CUT_SHORT.equals(JSON.readValue(f.toFile(), State.class).state());
