@@ -82,6 +82,8 @@ class RunStateAliveTest {
         Files.createDirectories(done);
         assertNull(RunState.moveAside(done), "an empty folder stays");
         assertTrue(Files.isDirectory(done));
+        Files.writeString(done.resolve(RunState.NAME), "not a state"); // written by something else: an ordinary folder
+        assertEquals(out.resolve("street.3"), RunState.moveAside(done));
     }
 
     @Test

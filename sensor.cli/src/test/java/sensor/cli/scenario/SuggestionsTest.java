@@ -35,5 +35,6 @@ class SuggestionsTest {
         assertTrue(Suggestions.add("model 'Mdi-40' is unknown; " + known).endsWith("did you mean 'Mid-40'?"), "a typo");
         assertTrue(Suggestions.anotherProduct("VLP-32", "VLP-16"));
         assertFalse(Suggestions.anotherProduct("OS1-46", "OS1-64"));
+        assertFalse(Suggestions.anotherProduct("Puck", "VLP-16"), "a name without a number has no product number");
     }
 }

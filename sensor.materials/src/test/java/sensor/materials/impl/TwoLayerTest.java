@@ -10,6 +10,21 @@ import org.junit.jupiter.api.Test;
 /** [L-11] Oren–Nayar layer and [L-12] the two-layer total. */
 class TwoLayerTest {
 
+    /**
+     * [L-SPEC] Up to the mirror roughness (0.01 included) the coat is a delta lobe: no specular BRDF, its reflectance
+     * carried by a mirror child; just above it, a GGX lobe and no child.
+     */
+    @Test
+    void mirrorRoughnessLSPEC_endsTheDeltaLobeAtOneHundredth() {
+        GgxOrenNayarBrdf mirror = new GgxOrenNayarBrdf(0.037, 5.57, GgxOrenNayarBrdf.MIRROR_ROUGHNESS, 0, 0);
+        GgxOrenNayarBrdf rough = new GgxOrenNayarBrdf(0.037, 5.57, 0.011, 0, 0);
+        assertEquals(0, mirror.brdf(0, 0, 1, 0, 0, 1));
+        assertEquals(0, mirror.specularBrdf(0, 0, 1, 0, 0, 1));
+        assertTrue(mirror.specularReflectance(1) > 0.9, "silver reflects most of the beam");
+        assertTrue(rough.specularBrdf(0, 0, 1, 0, 0, 1) > 100, "a narrow GGX lobe at its peak");
+        assertEquals(0, rough.specularReflectance(1));
+    }
+
     @Test
     void orenNayarL11_zeroRoughnessIsLambertianTimesCosine() {
         SplittableRandom rnd = new SplittableRandom(11);
