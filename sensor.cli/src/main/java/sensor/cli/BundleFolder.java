@@ -19,6 +19,7 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
 import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 import org.osgi.service.component.runtime.dto.UnsatisfiedReferenceDTO;
+import sensor.scenario.run.KernelImports;
 
 /**
  * The {@code --plugins DIR} loader: installs every {@code .jar} of the folder (sorted by name), starts them,

@@ -12,7 +12,7 @@ import picocli.CommandLine;
  * Writes the command line's help as text files at build time, so that the exported jars answer {@code --help},
  * {@code help COMMAND} and {@code --version} without booting the OSGi runtime (the distributions' launcher reads
  * them; see {@code distro/src/main/java}). Run as {@code HelpTexts DIR VERSION}: writes {@code DIR/full/} (with the
- * benchmark command) and {@code DIR/tailored/} (without it), one {@code <command>.txt} per command and
+ * benchmark command and the live service) and {@code DIR/tailored/} (without them), one {@code <command>.txt} per command and
  * {@code sensorsim.txt} for the top level, and {@code DIR/version.txt}.
  */
 public final class HelpTexts {
@@ -23,7 +23,8 @@ public final class HelpTexts {
         for (boolean full : new boolean[] {true, false}) {
             Path variant = Files.createDirectories(dir.resolve(full ? "full" : "tailored"));
             PrintStream nowhere = new PrintStream(java.io.OutputStream.nullOutputStream());
-            CommandLine cl = new SensorSimCommand(null, null, null, () -> null, d -> {}, null, nowhere, nowhere)
+            SensorSimCommand.Server service = full ? (options, live) -> 0 : null;
+            CommandLine cl = new SensorSimCommand(null, null, null, () -> null, d -> {}, service, nowhere, nowhere)
                     .bench(() -> full ? a -> 0 : null).commandLine();
             write(variant.resolve("sensorsim.txt"), cl.getUsageMessage(CommandLine.Help.Ansi.OFF));
             for (var sub : cl.getSubcommands().entrySet()) {

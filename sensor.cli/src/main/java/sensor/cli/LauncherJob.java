@@ -18,6 +18,8 @@ import sensor.api.env.SensorEnvironment;
 import sensor.api.env.SimulationFactory;
 import sensor.api.io.LiveViewFactory;
 import sensor.api.io.RecorderFactory;
+import sensor.scenario.run.LiveService;
+import sensor.scenario.run.MutedLogs;
 
 /**
  * Runs the {@code sensorsim} command named by the exported distribution's command line. bnd's launcher
@@ -54,8 +56,9 @@ public class LauncherJob {
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     volatile java.util.function.ToIntFunction<String[]> bench;
 
-    @Reference
-    LiveSimulations live;
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile LiveService live;
 
     private String[] args = new String[0];
     private volatile boolean serving;
@@ -92,21 +95,24 @@ public class LauncherJob {
     void activate(BundleContext context) {
         framework = context.getBundle(0);
         MutedLogs.install();
-        if (args.length == 0) { // no command: serve the launcher's hot-deploy folder (bundles, scenarios, .cfg files)
-            String deploy = context.getProperty("felix.fileinstall.dir");
-            System.out.println("sensorsim running; sensor types " + env.sensorTypes() + "; serving the folder "
-                    + (deploy == null ? "deploy" : deploy) + " (as 'sensorsim serve')");
-            args = deploy == null ? new String[] {"serve"} : new String[] {"serve", "--deploy", deploy};
-            serving = true;
-        }
         Thread job = new Thread(() -> {
             int code;
             BundleFolder plugins = new BundleFolder(context, scr);
             try {
                 awaitStartLevels(context);
-                code = new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins,
-                        new Serve(context, live, stopped), System.out, System.err).cancelledBy(() -> stopping)
-                        .liveViews(() -> liveViews).bench(() -> bench).execute(args);
+                if (args.length == 0 && live == null) { // no live service in this distribution: serve says so
+                    args = new String[] {"serve"};
+                } else if (args.length == 0) { // no command: serve the launcher's hot-deploy folder (bundles, scenarios, .cfg files)
+                    String deploy = context.getProperty("felix.fileinstall.dir");
+                    System.out.println("sensorsim running; sensor types " + env.sensorTypes() + "; serving the folder "
+                            + (deploy == null ? "deploy" : deploy) + " (as 'sensorsim serve')");
+                    args = deploy == null ? new String[] {"serve"} : new String[] {"serve", "--deploy", deploy};
+                    serving = true;
+                }
+                LiveService service = live;
+                SensorSimCommand.Server server = service == null ? null : (options, view) -> service.serve(options, view, stopped);
+                code = new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins, server, System.out,
+                        System.err).cancelledBy(() -> stopping).liveViews(() -> liveViews).bench(() -> bench).execute(args);
             } catch (OutOfMemoryError e) {
                 code = outOfMemory(e);
             } catch (Throwable e) { // any fault ends the process with a message, never a hang

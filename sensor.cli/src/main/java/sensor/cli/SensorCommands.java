@@ -11,6 +11,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 import sensor.api.PluginCatalog;
+import sensor.scenario.run.PluginTypes;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.io.RecorderFactory;
 
@@ -31,7 +32,7 @@ public class SensorCommands {
 
     /** {@code sensor:types}: the plugin types of every kind, output formats and raytrace backends present. */
     public String types() {
-        return SensorSimCommand.types(catalog, recorders, env);
+        return PluginTypes.listing(catalog, recorders, env);
     }
 
     /** {@code sensor:objects}: the objects of the scene. */

@@ -21,11 +21,18 @@ import sensor.api.io.LiveView;
 import sensor.api.io.LiveViewFactory;
 import sensor.api.io.RecorderFactory;
 import sensor.api.PluginCatalog;
-import sensor.cli.batch.BatchJob;
-import sensor.cli.batch.BatchManifest;
-import sensor.cli.scenario.ScenarioBuilder;
-import sensor.cli.scenario.ScenarioException;
-import sensor.cli.scenario.ScenarioReader;
+import sensor.batch.BatchJob;
+import sensor.batch.BatchManifest;
+import sensor.scenario.ScenarioBuilder;
+import sensor.scenario.ScenarioException;
+import sensor.scenario.ScenarioReader;
+import sensor.scenario.run.LiveService;
+import sensor.scenario.Suggestions;
+import sensor.scenario.run.PluginTypes;
+import sensor.scenario.run.RunBudget;
+import sensor.scenario.run.RunJob;
+import sensor.scenario.run.RunManifest;
+import sensor.scenario.run.ScenarioRun;
 
 /**
  * The {@code sensorsim} command line (picocli): {@code run SCENARIO --out DIR}, {@code validate SCENARIO},
@@ -121,20 +128,8 @@ final class SensorSimCommand implements Runnable {
     /** Serves a deploy folder until the runtime stops; returns the exit code. */
     interface Server {
         /** {@code live}: where every simulation's streams are published too, or null. */
-        int serve(ServeOptions options, LiveView live) throws Exception;
+        int serve(LiveService.Options options, LiveView live) throws Exception;
     }
-
-    /** What {@code serve} does after a crash of an earlier service left a simulation cut short. */
-    enum AfterCrash { RESTART, STOP }
-
-    /**
-     * The options of {@code serve}: the folders, what to do with simulations an earlier service left cut short, and
-     * the keystore whose signers' jars alone may run (null: any bundle dropped runs) with its password file (or null).
-     */
-    record ServeOptions(Path deploy, Path out, AfterCrash afterCrash, Path trust, Path trustPassword, Console console) {}
-
-    /** {@code serve --console}: the web console's address and port, and the file its token is read from (or null). */
-    record Console(String address, int port, Path tokenFile) {}
 
     /** A plugin folder that could not be loaded: the message names the file and the reason. */
     static final class PluginException extends Exception {
@@ -191,6 +186,7 @@ final class SensorSimCommand implements Runnable {
                 .addSubcommand("bench", new BenchCommand());
         cl.getSubcommands().get("bench").setUnmatchedOptionsArePositionalParams(true);
         cl.getSubcommands().get("bench").getCommandSpec().usageMessage().hidden(bench.get() == null);
+        cl.getSubcommands().get("serve").getCommandSpec().usageMessage().hidden(server == null);
         for (CommandLine sub : cl.getSubcommands().values()) { // every command's help lists the top level's exit codes
             if (!sub.getCommandName().equals("help")) {
                 sub.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n")
@@ -201,7 +197,7 @@ final class SensorSimCommand implements Runnable {
             CommandLine at = e.getCommandLine();
             err.println(at.getCommandSpec().qualifiedName() + ": " + e.getMessage());
             String closest = e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
-                    && !u.getUnmatched().get(0).startsWith("-") ? sensor.cli.scenario.Suggestions.closest(
+                    && !u.getUnmatched().get(0).startsWith("-") ? Suggestions.closest(
                             u.getUnmatched().get(0), List.copyOf(at.getSubcommands().keySet())) : null;
             if (closest != null) {
                 err.println("Did you mean: " + at.getCommandSpec().qualifiedName() + " " + closest + "?");
@@ -273,12 +269,6 @@ final class SensorSimCommand implements Runnable {
                 estimate.checkSpace(outDir);
             }
         }
-    }
-
-    /** A simulation's name from its scenario file: the file name without extension, other characters as '_'. */
-    static String simulationName(Path scenario) {
-        String n = scenario.getFileName().toString().replaceFirst("\\.(ya?ml|json)$", "").replaceAll("[^A-Za-z0-9._-]", "_");
-        return n.isEmpty() ? "scenario" : n;
     }
 
     /** The {@code --plugins DIR} option of run, validate and types. */
@@ -354,7 +344,7 @@ final class SensorSimCommand implements Runnable {
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
             budget.checkGeometry(loaded);
-            try (Simulation sim = simulations.create(simulationName(scenario))) {
+            try (Simulation sim = simulations.create(ScenarioRun.simulationName(scenario))) {
                 ScenarioRun run = ScenarioRun.build(sim, catalog, loaded, new ScenarioBuilder.Overrides(seed, threads, duration),
                         recorders.get(), false, true);
                 budget.check(run.sampleAndEstimate(), out, outDir);
@@ -363,7 +353,7 @@ final class SensorSimCommand implements Runnable {
                     throw new CommandLine.ParameterException(spec.commandLine(), refused);
                 }
                 try (LiveView view = live == null ? null : openLive(sim, live)) {
-                    return run.run(outDir, new RunManifest(Version.get(), scenario, sim.seed()), out, err, cancelled);
+                    return run.run(outDir, new RunManifest(RunManifest.release(), scenario, sim.seed()), out, err, cancelled);
                 }
             }
         }
@@ -459,7 +449,7 @@ final class SensorSimCommand implements Runnable {
                     continue;
                 }
                 budget.checkGeometry(v.loaded());
-                try (Simulation scratch = simulations.create(simulationName(manifest) + ".check")) {
+                try (Simulation scratch = simulations.create(ScenarioRun.simulationName(manifest) + ".check")) {
                     ScenarioRun run = ScenarioRun.build(scratch, catalog, v.loaded(), new ScenarioBuilder.Overrides(null, 1, null),
                             recorders.get(), false, true);
                     if (built.size() == 1) {
@@ -478,9 +468,9 @@ final class SensorSimCommand implements Runnable {
             int perRun = threads != null ? threads : Math.max(1, Runtime.getRuntime().availableProcessors() / jobs);
             PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
             return job.run(selection, jobs, (v, dir) -> {
-                try (Simulation sim = simulations.create(simulationName(manifest) + "." + v.id())) {
+                try (Simulation sim = simulations.create(ScenarioRun.simulationName(manifest) + "." + v.id())) {
                     return ScenarioRun.build(sim, catalog, v.loaded(), new ScenarioBuilder.Overrides(null, perRun, null),
-                            recorders.get(), false, true).run(dir, new RunManifest(Version.get(), dir.resolve(BatchJob.SCENARIO),
+                            recorders.get(), false, true).run(dir, new RunManifest(RunManifest.release(), dir.resolve(BatchJob.SCENARIO),
                                     sim.seed()), quiet, quiet, cancelled);
                 }
             }, cancelled);
@@ -504,7 +494,7 @@ final class SensorSimCommand implements Runnable {
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
             budget.checkGeometry(loaded);
-            try (Simulation sim = simulations.create(simulationName(scenario))) {
+            try (Simulation sim = simulations.create(ScenarioRun.simulationName(scenario))) {
                 RunBudget.Estimate estimate = ScenarioRun.build(sim, catalog, loaded, new ScenarioBuilder.Overrides(null, 1, null),
                         recorders.get(), false, true).sampleAndEstimate();
                 out.printf(Locale.ROOT, "%s: valid: %d objects, %d sensors, %.3f s%n", scenario, sim.objects().size(),
@@ -554,7 +544,7 @@ final class SensorSimCommand implements Runnable {
                 description = "a simulation that an earlier service left cut short (kill -9, power cut), its scenario still "
                         + "in the deploy folder: restart (default; its cut-short files move to OUT/<name>.cut-short-N/) or "
                         + "stop (it stays stopped until its scenario file changes)")
-        AfterCrash afterCrash;
+        LiveService.AfterCrash afterCrash;
 
         @Option(names = "--trust", paramLabel = "KEYSTORE", description = "start only bundles whose jar signature "
                 + "verifies against a certificate of this keystore (JKS or PKCS12; every entry signed, as jarsigner -verify "
@@ -592,18 +582,23 @@ final class SensorSimCommand implements Runnable {
             if (console == null && (consoleTokenFile != null || !"127.0.0.1".equals(consoleAddress))) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--console-address and --console-token-file need --console");
             }
+            if (server == null) {
+                err.println("sensorsim: serve: this distribution has no live service (the sensor.service bundle); "
+                        + "sensorsim.jar and sensorsim-shell.jar have it");
+                return 2;
+            }
             try (LiveView view = live == null ? null : openLive(spec, live)) {
-                return server.serve(new ServeOptions(deploy, outDir, afterCrash, trust, trustPassword,
-                        console == null ? null : new Console(consoleAddress, console, consoleTokenFile)), view);
+                return server.serve(new LiveService.Options(deploy, outDir, afterCrash, trust, trustPassword,
+                        console == null ? null : new LiveService.Console(consoleAddress, console, consoleTokenFile)), view);
             }
         }
     }
 
     /** {@code restart} or {@code stop}, any case; otherwise a message naming both. */
-    static final class AfterCrashConverter implements CommandLine.ITypeConverter<AfterCrash> {
+    static final class AfterCrashConverter implements CommandLine.ITypeConverter<LiveService.AfterCrash> {
         @Override
-        public AfterCrash convert(String value) {
-            for (AfterCrash a : AfterCrash.values()) {
+        public LiveService.AfterCrash convert(String value) {
+            for (LiveService.AfterCrash a : LiveService.AfterCrash.values()) {
                 if (a.name().equalsIgnoreCase(value.strip())) {
                     return a;
                 }
@@ -641,38 +636,8 @@ final class SensorSimCommand implements Runnable {
             if (plugins != null) {
                 SensorSimCommand.this.plugins.load(plugins);
             }
-            out.print(types(catalog, recorders.get(), env));
+            out.print(PluginTypes.listing(catalog, recorders.get(), env));
             return 0;
         }
-    }
-
-    /** A model's detection in {@code types}: its datasheet ranges, or that every return is kept. */
-    private static String detection(sensor.api.lidar.LidarModelType m) {
-        return m.detection().isEmpty() ? "no datasheet line: every return kept" : "datasheet: " + m.detection().stream()
-                .map(l -> String.format(Locale.ROOT, "%.0f m @ %.0f %%", l.range(), 100 * l.reflectivity())).distinct()
-                .collect(java.util.stream.Collectors.joining(", "));
-    }
-
-    /**
-     * One line per kind: {@code <kind> types: [ids]}; one line per lidar model with its vendor, source file and
-     * provenance; then output formats and raytrace backends.
-     */
-    static String types(PluginCatalog catalog, RecorderFactory recorders, SensorEnvironment env) {
-        StringBuilder b = new StringBuilder();
-        catalog.all().forEach((kind, ids) -> b.append(kind).append(" types: ").append(ids).append('\n'));
-        List<sensor.api.lidar.LidarModelType> models = catalog.types(sensor.api.lidar.LidarModelType.class);
-        if (!models.isEmpty()) {
-            b.append("lidar models (id, vendor, source file, provenance, detection):\n");
-            models.stream().sorted(java.util.Comparator.comparing(sensor.api.lidar.LidarModelType::vendor)
-                    .thenComparing(sensor.api.lidar.LidarModelType::id)).forEach(m -> b.append(String.format(Locale.ROOT,
-                            "  %-22s %-10s %-48s %-17s %s%n", m.id(), m.vendor(), m.source().file(),
-                            m.source().provenance().name().toLowerCase(Locale.ROOT).replace('_', ' '), detection(m))));
-        }
-        b.append("output formats: ").append(recorders == null ? List.of() : recorders.formats()).append('\n');
-        b.append("raytrace backends: ").append(env.raytraceBackends()).append('\n');
-        if (!catalog.bundles().isEmpty()) {
-            b.append("bundles: ").append(String.join(", ", catalog.bundles())).append('\n');
-        }
-        return b.toString();
     }
 }

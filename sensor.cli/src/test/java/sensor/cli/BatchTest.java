@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import sensor.cli.batch.BatchJob;
-import sensor.cli.batch.BatchManifest;
-import sensor.cli.scenario.ScenarioException;
+import sensor.batch.BatchJob;
+import sensor.batch.BatchManifest;
+import sensor.scenario.ScenarioException;
 
 /** The batch manifest, its variations and the {@code batch} command (in process, with the real plugin types). */
 class BatchTest {

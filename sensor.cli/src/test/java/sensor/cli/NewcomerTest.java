@@ -14,10 +14,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import sensor.cli.scenario.ScenarioBuilder;
-import sensor.cli.scenario.ScenarioException;
-import sensor.cli.scenario.ScenarioReader;
-import sensor.cli.scenario.Suggestions;
+import sensor.scenario.ScenarioBuilder;
+import sensor.scenario.ScenarioException;
+import sensor.scenario.ScenarioReader;
+import sensor.scenario.Suggestions;
 
 /**
  * What a new user meets first: errors at the field's own line and column with the sensor named by its id, every

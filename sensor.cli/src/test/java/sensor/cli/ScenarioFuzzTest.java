@@ -6,9 +6,10 @@ import java.nio.file.Path;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
 import sensor.api.env.Simulation;
-import sensor.cli.scenario.ScenarioBuilder;
-import sensor.cli.scenario.ScenarioException;
-import sensor.cli.scenario.ScenarioReader;
+import sensor.scenario.ScenarioBuilder;
+import sensor.scenario.ScenarioException;
+import sensor.scenario.ScenarioReader;
+import sensor.scenario.run.RunBudget;
 
 /**
  * Fuzz targets (Jazzer) for what reads a scenario: the YAML and JSON reader, then the builder with every shipped

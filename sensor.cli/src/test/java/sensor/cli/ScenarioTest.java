@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import sensor.cli.scenario.ScenarioBuilder;
-import sensor.cli.scenario.ScenarioException;
-import sensor.cli.scenario.ScenarioReader;
+import sensor.scenario.ScenarioBuilder;
+import sensor.scenario.ScenarioException;
+import sensor.scenario.ScenarioReader;
 
 class ScenarioTest {
     @TempDir

@@ -1,0 +1,36 @@
+package sensor.scenario;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/**
+ * Which shipped distributions carry a plugin type, read from {@code distributions.properties} (keys
+ * {@code <kind>/<id>}, e.g. {@code sensor/lidar}); the distribution tests check the table against what each
+ * distribution's {@code types} command lists, so it cannot drift.
+ */
+public final class Distributions {
+    private static final Properties TABLE = load();
+
+    private Distributions() {}
+
+    /** A clause for an error message: where the type ships, or that no shipped distribution has it. */
+    public static String whereShipped(String kind, String id) {
+        String where = TABLE.getProperty(kind.replace(' ', '-') + "/" + id);
+        return where == null ? "; no shipped distribution has it: install the bundle that provides it (--plugins DIR)"
+                : "; it ships in the distributions " + where + " (or install a bundle that provides it with --plugins DIR)";
+    }
+
+    private static Properties load() {
+        Properties p = new Properties();
+        try (InputStream in = Distributions.class.getResourceAsStream("distributions.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p;
+    }
+}
