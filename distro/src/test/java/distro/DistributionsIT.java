@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DistributionsIT {
     private static final List<String> HEADLESS = List.of("sensorsim", "sensorsim-lidar", "sensorsim-proprio");
-    private static final Path TABLE = Path.of("..", "sensor.cli", "src", "main", "resources", "sensor", "cli", "scenario",
+    private static final Path TABLE = Path.of("..", "sensor.scenario", "src", "main", "resources", "sensor", "scenario",
             "distributions.properties");
     private static final Pattern KIND_LINE = Pattern.compile("(?m)^([a-z ]+) types: \\[(.*)]$");
 

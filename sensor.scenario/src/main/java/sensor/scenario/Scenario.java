@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A scenario file, version 1: the world (bodies, joints, objects, materials, ambient, magnetic field),
- * the sensor rig, the controllers, the duration, the seed and the outputs. Field-by-field reference: README, "Scenario
- * files". Records validate what they can alone; references between parts are checked when the scenario
+ * the sensor rig, the controllers, the duration, the seed and the outputs. Field-by-field reference:
+ * docs/scenarios.md. Records validate what they can alone; references between parts are checked when the scenario
  * is built.
  */
 public record Scenario(int version, String name, Long seed, Double duration, Double timeStep, List<Double> gravity,
