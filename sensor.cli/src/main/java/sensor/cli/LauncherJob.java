@@ -26,7 +26,8 @@ import sensor.scenario.run.MutedLogs;
  * registers a service carrying the arguments ({@code launcher.arguments}) and marks it
  * {@code launcher.ready} once every bundle has started; the command runs on its own thread and the
  * process exits with its code. With no arguments it serves the hot-deploy folder as {@code serve} does (bundles,
- * scenarios and configuration files dropped there) until the framework stops; the shell distribution adds a Gogo
+ * scenarios and configuration files dropped there) until the framework stops, where the distribution has the live
+ * service; the shell distribution adds a Gogo
  * shell. Plugin types are read from the service
  * registry through kernel contracts only: this bundle imports no plugin package.
  */

@@ -11,9 +11,9 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 import sensor.api.PluginCatalog;
-import sensor.scenario.run.PluginTypes;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.io.RecorderFactory;
+import sensor.scenario.run.PluginTypes;
 
 /** Gogo shell commands in scope {@code sensor}: inspect and step the environment interactively. */
 @Component(service = SensorCommands.class, property = {"osgi.command.scope=sensor", "osgi.command.function=types",

@@ -14,20 +14,20 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import sensor.api.PluginCatalog;
 import sensor.api.env.SensorEnvironment;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.io.LiveView;
 import sensor.api.io.LiveViewFactory;
 import sensor.api.io.RecorderFactory;
-import sensor.api.PluginCatalog;
 import sensor.batch.BatchJob;
 import sensor.batch.BatchManifest;
 import sensor.scenario.ScenarioBuilder;
 import sensor.scenario.ScenarioException;
 import sensor.scenario.ScenarioReader;
-import sensor.scenario.run.LiveService;
 import sensor.scenario.Suggestions;
+import sensor.scenario.run.LiveService;
 import sensor.scenario.run.PluginTypes;
 import sensor.scenario.run.RunBudget;
 import sensor.scenario.run.RunJob;
@@ -125,7 +125,10 @@ final class SensorSimCommand implements Runnable {
         }
     }
 
-    /** Serves a deploy folder until the runtime stops; returns the exit code. */
+    /**
+     * Serves a deploy folder until the runtime stops; returns the exit code. Null where the distribution has no live
+     * service: {@code serve} is then hidden from the help and says which distributions have it.
+     */
     interface Server {
         /** {@code live}: where every simulation's streams are published too, or null. */
         int serve(LiveService.Options options, LiveView live) throws Exception;

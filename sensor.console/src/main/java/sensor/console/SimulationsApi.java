@@ -27,8 +27,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import sensor.scenario.ScenarioException;
-import sensor.service.Simulations;
 import sensor.scenario.run.ScenarioRun;
+import sensor.service.Simulations;
 
 /**
  * The simulations page's data and actions, under {@value #PATH} (JSON):

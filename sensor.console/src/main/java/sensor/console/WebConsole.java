@@ -20,8 +20,8 @@ import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.servlet.whiteboard.Preprocessor;
 
 import jakarta.servlet.Servlet;
-import sensor.service.Simulations;
 import sensor.scenario.run.LiveService;
+import sensor.service.Simulations;
 
 /**
  * {@code serve --console}: starts the HTTP service (Felix HTTP Jetty, idle until then) on one address and port, behind

@@ -5,9 +5,9 @@ import java.util.List;
 
 import sensor.api.ConfigReader;
 import sensor.api.PluginCatalog;
-import sensor.api.scene.ObjectSpec;
 import sensor.api.geom.Vec3;
 import sensor.api.material.AmbientMaterialType;
+import sensor.api.scene.ObjectSpec;
 import sensor.api.world.DynamicsEngineType;
 import sensor.api.world.DynamicsModel;
 import sensor.api.world.WorldSource;

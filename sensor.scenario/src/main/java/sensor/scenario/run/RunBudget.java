@@ -11,12 +11,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import sensor.api.env.Simulation;
-import sensor.api.io.Recorder;
-import sensor.api.frame.PointCloud;
-import sensor.api.frame.Channels;
-import sensor.api.sensor.SensorFrame;
 import sensor.api.env.SensorEnvironment.SensorInfo;
+import sensor.api.env.Simulation;
+import sensor.api.frame.Channels;
+import sensor.api.frame.PointCloud;
+import sensor.api.io.Recorder;
+import sensor.api.sensor.SensorFrame;
 import sensor.scenario.Scenario;
 import sensor.scenario.ScenarioBuilder;
 import sensor.scenario.ScenarioReader;

@@ -20,9 +20,9 @@ import sensor.api.io.Recorder;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.api.sensor.SensorSpec;
-import sensor.scenario.ScenarioBuilder;
 import sensor.env.Simulations;
 import sensor.groundtruth.GroundTruthSensorType;
+import sensor.scenario.ScenarioBuilder;
 
 /** A batch run that loses a plugin type mid-run says so and exits 1; a cancelled run ends with 143. */
 class RunJobTest {

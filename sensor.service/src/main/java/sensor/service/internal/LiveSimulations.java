@@ -38,12 +38,12 @@ import sensor.api.sensor.SensorMount;
 import sensor.scenario.Scenario;
 import sensor.scenario.ScenarioBuilder;
 import sensor.scenario.ScenarioException;
-import sensor.service.Simulations;
 import sensor.scenario.ScenarioReader;
 import sensor.scenario.run.MutedLogs;
 import sensor.scenario.run.RunJob;
-import sensor.scenario.run.ScenarioRun;
 import sensor.scenario.run.RunManifest;
+import sensor.scenario.run.ScenarioRun;
+import sensor.service.Simulations;
 
 /**
  * The live simulations of the runtime, each started from a scenario file and running on its own thread until

@@ -12,10 +12,10 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
-import sensor.api.scene.MaterialSpec;
 import sensor.api.PluginCatalog;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
+import sensor.api.scene.MaterialSpec;
 
 /**
  * The material of objects of a live simulation as a Configuration Admin factory configuration (factory PID

@@ -16,10 +16,10 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 import sensor.api.PluginCatalog;
-import sensor.api.scene.ObjectSpec;
 import sensor.api.env.Simulation;
 import sensor.api.env.SimulationFactory;
 import sensor.api.geom.Pose;
+import sensor.api.scene.ObjectSpec;
 import sensor.scenario.Scenario;
 import sensor.scenario.ScenarioBuilder;
 import sensor.scenario.ScenarioReader;

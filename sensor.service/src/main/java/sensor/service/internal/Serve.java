@@ -22,10 +22,10 @@ import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 
 import sensor.api.io.LiveView;
-import sensor.service.ConsoleFactory;
-import sensor.scenario.run.LiveService;
 import sensor.scenario.run.KernelImports;
+import sensor.scenario.run.LiveService;
 import sensor.scenario.run.ScenarioRun;
+import sensor.service.ConsoleFactory;
 
 /**
  * {@code sensorsim serve}: keeps the runtime up, watching a deploy folder. Bundles ({@code .jar}) there are
