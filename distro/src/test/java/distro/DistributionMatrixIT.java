@@ -108,7 +108,8 @@ class DistributionMatrixIT {
 
     @ParameterizedTest(name = "without {0}")
     @ValueSource(strings = {"sensor.groundtruth", "sensor.materials", "sensor.raytrace", "sensor.lidar", "sensor.lidar.ouster", "sensor.lidar.gpu",
-            "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.gnss", "sensor.cone", "sensor.radar", "sensor.camera", "sensor.dynamics", "sensor.io"})
+            "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.gnss", "sensor.cone", "sensor.radar", "sensor.camera", "sensor.dynamics", "sensor.io.cloud", "sensor.io.png",
+            "sensor.io.kitti", "sensor.io.ros"})
     void distributionWithoutAPluginResolvesAndRunsWhatDoesNotNeedIt(String without) throws Exception {
         List<Path> jars = new ArrayList<>();
         try (Stream<Path> s = Files.list(bundles)) {

@@ -1,6 +1,8 @@
 package sensor.io;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,12 +15,15 @@ import sensor.api.frame.PointCloud;
 import sensor.api.frame.OutputField;
 import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
+import sensor.io.files.LiveFile;
+import sensor.io.files.OutputFiles;
+import sensor.io.files.Points;
 
 /**
  * Format {@code csv}: one table per scalar sensor, {@code <sensor>.csv} (header {@code time [s],<name> [<unit>],…};
  * no value is an empty cell), growing while the run goes on ({@link LiveFile}: whole lines, flushed at least twice a
  * second); and for a lidar output with radial velocities (a radar) one detections table per frame,
- * {@code <sensor>/<sensor>-NNNNNN.csv}, written atomically ({@link PointCloudFiles#writeDetections}).
+ * {@code <sensor>/<sensor>-NNNNNN.csv}, written atomically ({@link #writeDetections}).
  */
 @Component(service = FrameWriter.class, property = FrameWriter.FORMAT_PROPERTY + "=csv")
 public final class CsvWriter implements FrameWriter {
@@ -46,7 +51,7 @@ public final class CsvWriter implements FrameWriter {
             }
             Points p = Points.of(cloud);
             if (p != null) {
-                files.atomic(files.frameFile(frame, ".csv"), o -> PointCloudFiles.writeDetections(p, o));
+                files.atomic(files.frameFile(frame, ".csv"), o -> writeDetections(p, o));
             }
         }
 
@@ -115,5 +120,23 @@ public final class CsvWriter implements FrameWriter {
 
     private static String cell(String s) {
         return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+
+    /**
+     * Radar detections as CSV: {@code range [m],azimuth [rad],elevation [rad],radial_velocity [m/s],rcs [dBsm]}, one row
+     * per detection; range and angles from the point's coordinates where the output lacks them.
+     */
+    static void writeDetections(Points p, OutputStream out) throws IOException {
+        StringBuilder b = new StringBuilder("range [m],azimuth [rad],elevation [rad],radial_velocity [m/s],rcs [dBsm]\n");
+        double[] range = p.column("distance"), az = p.column("azimuth"), el = p.column("elevation");
+        double[] v = p.column("radial_velocity"), rcs = p.column("rcs");
+        for (int i = 0; i < p.n; i++) {
+            b.append(range != null ? range[i] : p.range(i)).append(',')
+                    .append(az != null ? az[i] : Math.atan2(p.y[i], p.x[i])).append(',')
+                    .append(el != null ? el[i] : Math.atan2(p.z[i], Math.hypot(p.x[i], p.y[i]))).append(',')
+                    .append(v == null ? "" : Double.toString(v[i])).append(',')
+                    .append(rcs == null ? "" : Double.toString(rcs[i])).append('\n');
+        }
+        out.write(b.toString().getBytes(StandardCharsets.US_ASCII));
     }
 }

@@ -12,50 +12,50 @@ import sensor.api.sensor.SensorFrame;
 import sensor.api.frame.PointCloud;
 
 /** Synthetic frames with values computed here, independently of the code under test. */
-final class Fixtures {
-    static final int RINGS = 4, COLS = 64;
-    static final List<OutputField> FULL = List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32,
+public final class Fixtures {
+    public static final int RINGS = 4, COLS = 64;
+    public static final List<OutputField> FULL = List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32,
             OutputField.RING_ID_U16, OutputField.TIME_STAMP_F64);
 
     /** The formats a run of every point-cloud, table, preview and bag format writes (all but KITTI). */
-    static final String[] ALL_FORMATS = {"pcd", "pcd-ascii", "ply", "las", "csv", "mcap", "png"};
+    public static final String[] ALL_FORMATS = {"pcd", "pcd-ascii", "ply", "las", "csv", "mcap", "png"};
 
     private Fixtures() {}
 
     /** A recorder writing {@code formats} into {@code dir} with this bundle's writers, every lidar frame to files. */
-    static Recorder record(java.nio.file.Path dir, String... formats) throws java.io.IOException {
+    public static Recorder record(java.nio.file.Path dir, String... formats) throws java.io.IOException {
         return new sensor.env.WriterRecorders(FormatWriters.all()).open(dir, java.util.Set.of(formats), 1);
     }
 
-    static float x(int ring, int col, int frame) {
+    public static float x(int ring, int col, int frame) {
         return (float) (range(ring, col, frame) * Math.cos(el(ring)) * Math.cos(az(col)));
     }
 
-    static float y(int ring, int col, int frame) {
+    public static float y(int ring, int col, int frame) {
         return (float) (range(ring, col, frame) * Math.cos(el(ring)) * Math.sin(az(col)));
     }
 
-    static float z(int ring, int col, int frame) {
+    public static float z(int ring, int col, int frame) {
         return (float) (range(ring, col, frame) * Math.sin(el(ring)));
     }
 
-    static double range(int ring, int col, int frame) {
+    public static double range(int ring, int col, int frame) {
         return 5 + ring + 0.01 * col + 0.5 * frame;
     }
 
-    static double az(int col) {
+    public static double az(int col) {
         return 2 * Math.PI * col / COLS;
     }
 
-    static double el(int ring) {
+    public static double el(int ring) {
         return (1.5 - ring) * 0.05;
     }
 
-    static float intensity(int ring, int col) {
+    public static float intensity(int ring, int col) {
         return 0.1f + 0.01f * col + 0.001f * ring;
     }
 
-    static double time(int ring, int col, int frame) {
+    public static double time(int ring, int col, int frame) {
         return 0.025 + 0.1 * frame + col * 1e-4 + ring * 1e-6;
     }
 
@@ -65,37 +65,37 @@ final class Fixtures {
      * header's TYPE line by a case-insensitive search that a FIELDS line with "return_type " followed by more fields
      * would match first.
      */
-    static final List<OutputField> ALL = java.util.stream.Stream.concat(java.util.Arrays.stream(OutputField.values())
+    public static final List<OutputField> ALL = java.util.stream.Stream.concat(java.util.Arrays.stream(OutputField.values())
             .filter(f -> f != OutputField.RETURN_TYPE_U8), java.util.stream.Stream.of(OutputField.RETURN_TYPE_U8)).toList();
 
     /** The object hit at column {@code col}. */
-    static int entity(int col) {
+    public static int entity(int col) {
         return col % 5 - 1; // -1: none
     }
 
     /** A radar's radial velocity at (ring, column), m/s. */
-    static float radialVelocity(int ring, int col) {
+    public static float radialVelocity(int ring, int col) {
         return -0.5f * ring + 0.25f * col;
     }
 
     /** A radar's cross-section at (ring, column), dBsm. */
-    static float rcs(int ring, int col) {
+    public static float rcs(int ring, int col) {
         return col - 20.5f + ring;
     }
 
     /** A lidar's calibrated reflectivity at (ring, column) (1 = 100 % Lambertian). */
-    static float reflectivity(int ring, int col) {
+    public static float reflectivity(int ring, int col) {
         return 0.01f * (col + 3 * ring);
     }
 
     /** Component {@code k} of the surface normal: facing the sensor. */
-    static float normal(int ring, int col, int k) {
+    public static float normal(int ring, int col, int k) {
         double[] d = {Math.cos(el(ring)) * Math.cos(az(col)), Math.cos(el(ring)) * Math.sin(az(col)), Math.sin(el(ring))};
         return (float) -d[k];
     }
 
     /** Column-major points (ring fastest), like a spinning lidar. */
-    static PointCloud lidar(List<OutputField> fields, int frame) {
+    public static PointCloud lidar(List<OutputField> fields, int frame) {
         int n = RINGS * COLS;
         ByteBuffer b = ByteBuffer.allocate(n * PointCloud.stride(fields)).order(ByteOrder.LITTLE_ENDIAN);
         for (int c = 0; c < COLS; c++) {
@@ -124,30 +124,30 @@ final class Fixtures {
         return new PointCloud(fields, n, b.flip());
     }
 
-    static SensorFrame lidarFrame(String id, int frame, List<OutputField> fields) {
+    public static SensorFrame lidarFrame(String id, int frame, List<OutputField> fields) {
         return new SensorFrame(id, "lidar", frame, 0.025 + 0.1 * frame, 0.045 + 0.1 * frame, lidar(fields, frame));
     }
 
-    static final List<String> IMU_NAMES = List.of("acc.x", "acc.y", "acc.z", "gyro.x", "gyro.y", "gyro.z",
+    public static final List<String> IMU_NAMES = List.of("acc.x", "acc.y", "acc.z", "gyro.x", "gyro.y", "gyro.z",
             "mag.x", "mag.y", "mag.z");
-    static final List<String> IMU_UNITS = List.of("m/s^2", "m/s^2", "m/s^2", "rad/s", "rad/s", "rad/s",
+    public static final List<String> IMU_UNITS = List.of("m/s^2", "m/s^2", "m/s^2", "rad/s", "rad/s", "rad/s",
             "T", "T", "T");
 
-    static double[] imuValues(int k) {
+    public static double[] imuValues(int k) {
         double t = k * 0.01;
         return new double[] {Math.sin(t), Math.cos(t), 9.81 + 0.1 * t, 0.01 * k, -0.02 * k, 0.5,
             2e-5, -1e-5, 4e-5 + 1e-7 * k};
     }
 
     /** The noise variances the fixture IMU states per channel (acc, gyro, mag). */
-    static final double[] IMU_VARIANCES = {1e-4, 2e-4, 3e-4, 4e-6, 5e-6, 6e-6, 1e-14, 2e-14, 3e-14};
+    public static final double[] IMU_VARIANCES = {1e-4, 2e-4, 3e-4, 4e-6, 5e-6, 6e-6, 1e-14, 2e-14, 3e-14};
 
-    static SensorFrame imuFrame(String id, int k) {
+    public static SensorFrame imuFrame(String id, int k) {
         return new SensorFrame(id, "imu", k, k * 0.01, k * 0.01 + 0.002,
                 new Channels(IMU_NAMES, IMU_UNITS, imuValues(k), IMU_VARIANCES));
     }
 
-    static SensorFrame encoderFrame(String id, int k) {
+    public static SensorFrame encoderFrame(String id, int k) {
         return new SensorFrame(id, "encoder", k, k * 0.02, k * 0.02,
                 new Channels(List.of("position", "speed"), List.of("rad", "rad/s"), new double[] {0.1 * k, 5.0}));
     }

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 public final class NodeReader {
     private NodeReader() {}
 
-    static Path nodeDir() {
+    public static Path nodeDir() {
         return Path.of(System.getProperty("sensor.io.nodeDir", "target/node"));
     }
 
@@ -44,7 +44,7 @@ public final class NodeReader {
     }
 
     /** The space-separated numbers of a value. */
-    static double[] numbers(String v) {
+    public static double[] numbers(String v) {
         String[] s = v.trim().split(" ");
         double[] d = new double[s.length];
         for (int i = 0; i < s.length; i++) {

@@ -169,6 +169,11 @@ public final class ScenarioRun {
         return settings;
     }
 
+    /** The bundle that writes each shipped output format, for the message when a distribution lacks it. */
+    private static final Map<String, String> FORMAT_BUNDLES = Map.of("csv", "sensor.io", "pcd", "sensor.io.cloud",
+            "pcd-ascii", "sensor.io.cloud", "ply", "sensor.io.cloud", "las", "sensor.io.cloud", "laz", "sensor.io.cloud",
+            "png", "sensor.io.png", "kitti", "sensor.io.kitti", "mcap", "sensor.io.ros");
+
     /** The scenario's output formats as ids the writers present know; an unknown one is refused with its line. */
     private static Set<String> formats(ScenarioReader.Loaded loaded, List<String> names, RecorderFactory factory)
             throws ScenarioException {
@@ -176,8 +181,10 @@ public final class ScenarioRun {
         for (String n : names) {
             String id = n.toLowerCase(Locale.ROOT);
             if (!factory.formats().contains(id)) {
+                String bundle = FORMAT_BUNDLES.get(id);
                 throw loaded.error(loaded.scenario().output(), "output.formats: '" + n + "' is unknown; expected one of "
-                        + factory.formats(), null);
+                        + factory.formats() + (bundle == null ? "" : "; the bundle " + bundle + " writes it (this "
+                        + "distribution lacks it: add it with --plugins DIR)"), null);
             }
             set.add(id);
         }
