@@ -69,4 +69,32 @@ class ScenarioCommentsIT {
         }
         assertTrue(ran >= 9, ran + " commands");
     }
+
+    /**
+     * The noon-and-night batch as its header prints it, then its counting command: the warehouse's points in frame 56,
+     * sunlit (the first variation of index.csv) and dark, are the README's figures.
+     */
+    @Test
+    void theNoonAndNightBatchGivesTheReadmesFigures() throws Exception {
+        Path manifest = ROOT.resolve("distro/batches/noon-and-night.yaml");
+        List<String> printed = Files.readAllLines(manifest).stream().filter(l -> l.startsWith("#   "))
+                .map(l -> l.substring(4)).toList();
+        assertEquals(2, printed.size(), "the batch and the counting command");
+        Files.createSymbolicLink(work.resolve("distro"), ROOT.resolve("distro"));
+        String counts = "";
+        for (String command : printed) {
+            Process p = new ProcessBuilder("bash", "-c", command.replaceFirst("^java ", ProcessHandle.current().info()
+                    .command().orElse("java") + " ")).directory(work.toFile()).redirectErrorStream(true).start();
+            counts = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(300, TimeUnit.SECONDS), command);
+            assertEquals(0, p.exitValue(), command + "\n" + counts);
+        }
+        List<String> index = Files.readAllLines(work.resolve("out/noon-and-night/index.csv"));
+        String sunlit = index.get(1).split(",")[1], dark = index.get(2).split(",")[1];
+        Matcher readme = Pattern.compile("returns ([0-9,]+) points, in the dark ([0-9,]+)")
+                .matcher(Files.readString(ROOT.resolve("README.md")));
+        assertTrue(readme.find(), "the README's figures");
+        assertTrue(counts.contains(sunlit + "/os1/os1-000056-ascii.pcd: " + readme.group(1).replace(",", "") + "\n"), counts);
+        assertTrue(counts.contains(dark + "/os1/os1-000056-ascii.pcd: " + readme.group(2).replace(",", "") + "\n"), counts);
+    }
 }
