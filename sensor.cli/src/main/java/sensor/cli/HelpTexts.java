@@ -29,7 +29,8 @@ public final class HelpTexts {
             write(variant.resolve("sensorsim.txt"), cl.getUsageMessage(CommandLine.Help.Ansi.OFF));
             for (var sub : cl.getSubcommands().entrySet()) {
                 if (!sub.getValue().getCommandSpec().usageMessage().hidden() && !sub.getKey().equals("help")
-                        && !sub.getKey().equals("bench")) { // bench's options are the suite's: it answers itself
+                        && !sub.getKey().equals("bench") && !sub.getKey().equals("assemble")) { // their options are
+                    // their bundles': they answer --help themselves
                     write(variant.resolve(sub.getKey() + ".txt"), sub.getValue().getUsageMessage(CommandLine.Help.Ansi.OFF));
                 }
             }

@@ -57,6 +57,10 @@ public class LauncherJob {
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     volatile java.util.function.ToIntFunction<String[]> bench;
 
+    @Reference(target = "(sensorsim.command=assemble)", cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile java.util.function.ToIntFunction<String[]> assemble;
+
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     volatile LiveService live;
@@ -113,7 +117,8 @@ public class LauncherJob {
                 LiveService service = live;
                 SensorSimCommand.Server server = service == null ? null : (options, view) -> service.serve(options, view, stopped);
                 code = new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins, server, System.out,
-                        System.err).cancelledBy(() -> stopping).liveViews(() -> liveViews).bench(() -> bench).execute(args);
+                        System.err).cancelledBy(() -> stopping).liveViews(() -> liveViews).bench(() -> bench)
+                        .assemble(() -> assemble).execute(args);
             } catch (OutOfMemoryError e) {
                 code = outOfMemory(e);
             } catch (Throwable e) { // any fault ends the process with a message, never a hang

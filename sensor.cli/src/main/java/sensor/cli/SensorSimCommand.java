@@ -69,6 +69,7 @@ final class SensorSimCommand implements Runnable {
     private BooleanSupplier cancelled = () -> false;
     private Supplier<LiveViewFactory> liveViews = () -> null;
     private Supplier<java.util.function.ToIntFunction<String[]>> bench = () -> null;
+    private Supplier<java.util.function.ToIntFunction<String[]>> assemble = () -> null;
 
     /** The version of this bundle (or "dev" outside a framework). */
     static final class Version implements CommandLine.IVersionProvider {
@@ -92,6 +93,12 @@ final class SensorSimCommand implements Runnable {
     /** Where {@code run --live} finds its live view (the service of an output bundle, when one is installed). */
     SensorSimCommand liveViews(Supplier<LiveViewFactory> liveViews) {
         this.liveViews = liveViews;
+        return this;
+    }
+
+    /** Where {@code assemble} finds its implementation (the {@code sensorsim.command=assemble} service, when installed). */
+    SensorSimCommand assemble(Supplier<java.util.function.ToIntFunction<String[]>> assemble) {
+        this.assemble = assemble;
         return this;
     }
 
@@ -186,8 +193,10 @@ final class SensorSimCommand implements Runnable {
                 .addSubcommand("demo", new DemoCommand())
                 .addSubcommand("types", new TypesCommand())
                 .addSubcommand("serve", new ServeCommand())
-                .addSubcommand("bench", new BenchCommand());
+                .addSubcommand("bench", new BenchCommand())
+                .addSubcommand("assemble", new AssembleCommand());
         cl.getSubcommands().get("bench").setUnmatchedOptionsArePositionalParams(true);
+        cl.getSubcommands().get("assemble").setUnmatchedOptionsArePositionalParams(true);
         cl.getSubcommands().get("bench").getCommandSpec().usageMessage().hidden(bench.get() == null);
         cl.getSubcommands().get("serve").getCommandSpec().usageMessage().hidden(server == null);
         for (CommandLine sub : cl.getSubcommands().values()) { // every command's help lists the top level's exit codes
@@ -624,6 +633,23 @@ final class SensorSimCommand implements Runnable {
                 return 2;
             }
             return suite.applyAsInt(options.toArray(String[]::new));
+        }
+    }
+
+    @Command(name = "assemble", description = "Write a tailored distribution: a shipped one with bundles added (your "
+            + "plugins) and removed, completed by the OSGi resolver, runnable with java alone; assemble --help for its options.")
+    final class AssembleCommand implements Callable<Integer> {
+        @Parameters(arity = "0..*", paramLabel = "OPTIONS", description = "passed to the assembler")
+        List<String> options = new java.util.ArrayList<>();
+
+        @Override
+        public Integer call() {
+            java.util.function.ToIntFunction<String[]> assembler = assemble.get();
+            if (assembler == null) {
+                err.println("sensorsim: assemble: this distribution has no assembler (the sensor.assemble bundle)");
+                return 2;
+            }
+            return assembler.applyAsInt(options.toArray(String[]::new));
         }
     }
 
