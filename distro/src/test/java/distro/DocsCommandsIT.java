@@ -188,9 +188,13 @@ class DocsCommandsIT {
         }
         assertTrue(Files.readString(project.resolve("out/live/probe.csv")).lines().count() > 1, "the probe's data");
 
-        out = run(project, home, blocks.get(4)); // a distribution of one's own, built in the checkout
-        assertEquals(checkout, cwd());
-        assertTrue(out.contains("sensor types: [accelerometer, gyroscope, imu, lidar, magnetometer]"), out);
+        List<String> noMaven = new java.util.ArrayList<>(List.of("mvn() { echo 'mvn is not to be used here' >&2; return 127; }"));
+        noMaven.addAll(blocks.get(4));
+        out = run(project, home, noMaven); // a distribution of one's own, assembled with java alone
+        assertEquals(project, cwd());
+        assertTrue(out.contains("assemble: wrote acme-lidar.jar"), out);
+        assertTrue(out.matches("(?s).*\\nsensor types: \\[[^\\]]*acme-sensors[^\\]]*]\\n.*"), out);
+        assertTrue(Files.isRegularFile(project.resolve("out/own/probe.csv")), "the assembled jar ran the scenario without --plugins");
     }
 
     @Test
