@@ -1,0 +1,92 @@
+package sensor.assemble;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The tailored copy of a distribution jar: which entries it keeps, its launcher properties, its bytes. */
+class DistributionJarTest {
+    @TempDir
+    Path dir;
+
+    /** A distribution jar starting jar/a.jar (level 1) and jar/b.jar (level 2), with a help text and the launcher. */
+    private Path source() throws IOException {
+        Path jar = dir.resolve("dist.jar");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(jar))) {
+            put(z, "launcher.properties", "launch.bundles=jar/a.jar,jar/b.jar\n"
+                    + "launch.runbundles.attrs=a;version\\=\"1.0.0\";startlevel\\=1,b;version\\=\"2.0.0\";startlevel\\=2\n"
+                    + "felix.fileinstall.poll=500\n");
+            put(z, "jar/a.jar", "A");
+            put(z, "jar/b.jar", "B");
+            put(z, "jar/org.apache.felix.framework-7.0.5.jar", "F");
+            put(z, "help/sensorsim.txt", "full help");
+            put(z, "help/version.txt", "sensorsim 1");
+            put(z, "distributions/small.properties", "launch.bundles=jar/b.jar\n");
+        }
+        return jar;
+    }
+
+    private static void put(ZipOutputStream z, String name, String text) throws IOException {
+        z.putNextEntry(new ZipEntry(name));
+        z.write(text.getBytes(StandardCharsets.ISO_8859_1));
+        z.closeEntry();
+    }
+
+    private static String read(ZipFile z, String name) throws IOException {
+        return new String(z.getInputStream(z.getEntry(name)).readAllBytes(), StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void aCopyStartsExactlyTheBundlesGivenKeepsTheirStartLevelsAndIsReproducible() throws Exception {
+        DistributionJar jar = new DistributionJar(source());
+        assertEquals(List.of("jar/a.jar", "jar/b.jar"), jar.ownBundles());
+        assertEquals(List.of("jar/b.jar"), DistributionJar.bundles(jar.shipped().get("small")));
+        Path c = Files.writeString(dir.resolve("c.jar"), "C");
+        Properties launcher = new Properties();
+        launcher.load(new StringReader("launch.bundles=jar/a.jar,jar/b.jar\n"
+                + "launch.runbundles.attrs=a;version\\=\"1.0.0\";startlevel\\=1,b;version\\=\"2.0.0\";startlevel\\=2\n"
+                + "felix.fileinstall.poll=500\n"));
+        Path one = dir.resolve("one.jar"), two = dir.resolve("two.jar");
+        for (Path out : List.of(one, two)) {
+            jar.write(out, launcher, List.of("jar/b.jar", "jar/c.jar"), Map.of("jar/c.jar", c),
+                    Map.of("jar/c.jar", "c;version=\"3.0.0\";startlevel=1"), Map.of("help/sensorsim.txt",
+                            "tailored help".getBytes(StandardCharsets.UTF_8)));
+        }
+        assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(two), "the same inputs, the same bytes");
+        try (ZipFile z = new ZipFile(one.toFile())) {
+            List<String> names = Collections.list(z.entries()).stream().map(ZipEntry::getName).toList();
+            assertFalse(names.contains("jar/a.jar"), "a bundle left out is not carried: " + names);
+            assertTrue(names.containsAll(List.of("jar/b.jar", "jar/c.jar", "jar/org.apache.felix.framework-7.0.5.jar",
+                    "help/version.txt", "distributions/small.properties")), names.toString());
+            assertEquals("C", read(z, "jar/c.jar"));
+            assertEquals("tailored help", read(z, "help/sensorsim.txt"));
+            Properties written = new Properties();
+            written.load(new StringReader(read(z, "launcher.properties")));
+            assertEquals("jar/b.jar,jar/c.jar", written.getProperty("launch.bundles"));
+            assertEquals("b;version=\"2.0.0\";startlevel=2,c;version=\"3.0.0\";startlevel=1",
+                    written.getProperty("launch.runbundles.attrs"), "b keeps its start level, c gets the one given");
+            assertEquals("500", written.getProperty("felix.fileinstall.poll"));
+            assertFalse(read(z, "launcher.properties").startsWith("#"), "no date comment");
+        }
+        try (var s = Files.list(dir)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no temporary file left");
+        }
+    }
+}
