@@ -23,6 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The tailored copy of a distribution jar: which entries it keeps, its launcher properties, its bytes. */
 class DistributionJarTest {
+    /** The time of the source's entries (2020-01-01 12:00 UTC), kept by a copy. */
+    private static final long SOURCE_TIME = 1_577_880_000_000L;
+
     @TempDir
     Path dir;
 
@@ -37,6 +40,7 @@ class DistributionJarTest {
             put(z, "jar/b.jar", "B");
             put(z, "jar/org.apache.felix.framework-7.0.5.jar", "F");
             put(z, "help/sensorsim.txt", "full help");
+            put(z, "help/serve.txt", "serve help");
             put(z, "help/version.txt", "sensorsim 1");
             put(z, "distributions/small.properties", "launch.bundles=jar/b.jar\n");
         }
@@ -44,7 +48,9 @@ class DistributionJarTest {
     }
 
     private static void put(ZipOutputStream z, String name, String text) throws IOException {
-        z.putNextEntry(new ZipEntry(name));
+        ZipEntry e = new ZipEntry(name);
+        e.setTime(SOURCE_TIME);
+        z.putNextEntry(e);
         z.write(text.getBytes(StandardCharsets.ISO_8859_1));
         z.closeEntry();
     }
@@ -77,6 +83,11 @@ class DistributionJarTest {
                     "help/version.txt", "distributions/small.properties")), names.toString());
             assertEquals("C", read(z, "jar/c.jar"));
             assertEquals("tailored help", read(z, "help/sensorsim.txt"));
+            assertFalse(names.contains("help/serve.txt"), "the other variant's help texts are left out");
+            assertEquals(SOURCE_TIME, z.getEntry("jar/b.jar").getTime(), "a copied entry keeps its time");
+            long fixed = z.getEntry("jar/c.jar").getTime();
+            assertEquals(fixed, z.getEntry("launcher.properties").getTime(), "every new entry has the one fixed time");
+            assertEquals(1980, java.time.Instant.ofEpochMilli(fixed).atZone(java.time.ZoneOffset.UTC).getYear());
             Properties written = new Properties();
             written.load(new StringReader(read(z, "launcher.properties")));
             assertEquals("jar/b.jar,jar/c.jar", written.getProperty("launch.bundles"));
@@ -84,6 +95,11 @@ class DistributionJarTest {
                     written.getProperty("launch.runbundles.attrs"), "b keeps its start level, c gets the one given");
             assertEquals("500", written.getProperty("felix.fileinstall.poll"));
             assertFalse(read(z, "launcher.properties").startsWith("#"), "no date comment");
+        }
+        Path same = dir.resolve("same-help.jar");
+        jar.write(same, launcher, List.of("jar/b.jar"), Map.of(), Map.of(), Map.of("distribution-lock.json", new byte[0]));
+        try (ZipFile z = new ZipFile(same.toFile())) {
+            assertEquals("serve help", read(z, "help/serve.txt"), "without new help texts the jar's own are kept");
         }
         try (var s = Files.list(dir)) {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no temporary file left");
