@@ -47,11 +47,13 @@ class AssembleIT {
         Sensorsim.Run again = Sensorsim.run(work, fromTarget(out), "types");
         assertEquals(0, again.code(), again.output());
         assertEquals(shipped.output(), again.output(), "types of " + from + " and of its assembled copy");
+        assertTrue(again.output().startsWith("distribution: " + from + "\n"), again.output());
     }
 
     @Test
     void anAddedBundleIsCompletedWithReasonsAndTheResultIsAFirstClassJar() throws Exception {
-        Path a = work.resolve("a.jar"), b = work.resolve("b.jar");
+        Path a = Files.createDirectories(work.resolve("1")).resolve("mine.jar"),
+                b = Files.createDirectories(work.resolve("2")).resolve("mine.jar");
         for (Path out : List.of(a, b)) {
             Sensorsim.Run r = Sensorsim.run(work, "sensorsim.jar", "assemble", "--from", "sensorsim-lidar", "--add",
                     DYNAMICS.toString(), "--out", out.toString());
@@ -67,7 +69,25 @@ class AssembleIT {
         }
         String jar = fromTarget(a);
         Sensorsim.Run types = Sensorsim.run(work, jar, "types");
+        assertTrue(types.output().startsWith("distribution: mine\n"), "the assembled jar's id: " + types.output());
         assertTrue(types.output().contains("dynamics engine types: [ode4j]"), types.output());
+        Files.writeString(work.resolve("wall.yaml"), """
+                version: 1
+                duration: 0.2
+                objects:
+                  - {id: wall, shape: {type: box, size: [1, 20, 10]}, pose: {position: [8, 0, 0]}}
+                sensors:
+                  - {id: os1, type: lidar, config: {model: OS1-32, mode: 512x10}}
+                """);
+        Sensorsim.Run run = Sensorsim.run(work, jar, "run", "wall.yaml", "--out", "o");
+        assertEquals(0, run.code(), run.output());
+        String manifest = Files.readString(work.resolve("o/run-manifest.json"));
+        try (JarFile j = new JarFile(a.toFile())) {
+            String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(j.getInputStream(j.getEntry("distribution-lock.json")).readAllBytes()));
+            assertTrue(manifest.matches("(?s).*\"distribution\" ?: ?\"mine\".*"), manifest);
+            assertTrue(manifest.matches("(?s).*\"distributionLockSha256\" ?: ?\"" + sha + "\".*"), "the lock's hash: " + manifest);
+        }
         assertTrue(types.output().contains("lidar model types: ["), types.output());
         long t0 = System.nanoTime();
         Sensorsim.Run help = Sensorsim.run(work, jar, "--help");

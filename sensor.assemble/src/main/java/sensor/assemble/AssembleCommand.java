@@ -27,7 +27,9 @@ import org.osgi.service.component.annotations.Component;
  * tailored distribution written with {@code java} alone. It starts from the bundle list of a shipped distribution
  * (embedded in every jar at build time), adds and removes bundles, lets {@link Resolution} complete it from the bundles
  * this jar carries, and writes a jar that behaves like a shipped one (help without booting, the same launcher) with
- * its lock ({@value #LOCK}: every bundle with its SHA-256). Refused requests write nothing and exit 3, one line per unmet
+ * its lock ({@value #LOCK}: every bundle with its SHA-256). Its id ({@code sensorsim.distribution}, which {@code types}
+ * prints and every run manifest records) is the starting distribution's when nothing was added or removed, else the
+ * jar's file name; the lock's SHA-256 goes into every run manifest too. Refused requests write nothing and exit 3, one line per unmet
  * requirement. A service of the JDK type {@code ToIntFunction<String[]>} with {@code sensorsim.command=assemble}, as
  * {@code bench} is, so the command line imports nothing of it.
  */
@@ -167,8 +169,15 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             }
             Map<String, byte[]> extra = new LinkedHashMap<>(jar.help(result.entries().stream()
                     .anyMatch(e -> "sensor.service".equals(symbolicNameOrNull(files.get(e)))) ? "full" : "tailored"));
-            extra.put(LOCK, lock(from, result.entries(), files));
-            jar.write(target, base, result.entries(), added, attrs, extra);
+            byte[] lock = lock(from, result.entries(), files);
+            extra.put(LOCK, lock);
+            Properties launcher = new Properties();
+            launcher.putAll(base);
+            String id = add.isEmpty() && remove.isEmpty() ? from
+                    : target.getFileName().toString().replaceFirst("\\.jar$", "");
+            launcher.setProperty("sensorsim.distribution", id);
+            launcher.setProperty("sensorsim.distribution.lock", sha256(lock));
+            jar.write(target, launcher, result.entries(), added, attrs, extra);
             out.printf(Locale.ROOT, "assemble: wrote %s: %d bundles (%s, %d added, %d removed), %.1f MB%n", target,
                     result.entries().size(), from, add.size() + result.added().size(), remove.size(),
                     Files.size(target) / 1e6);
@@ -191,8 +200,12 @@ public class AssembleCommand implements ToIntFunction<String[]> {
     }
 
     private static String sha256(Path f) throws IOException {
+        return sha256(Files.readAllBytes(f));
+    }
+
+    private static String sha256(byte[] data) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -19,11 +19,16 @@ public final class PluginTypes {
     }
 
     /**
-     * One line per kind: {@code <kind> types: [ids]}; one line per lidar model with its vendor, source file and
+     * The distribution's id (where the launcher names it), then one line per kind: {@code <kind> types: [ids]}; one
+     * line per lidar model with its vendor, source file and
      * provenance; then output formats and raytrace backends.
      */
     public static String listing(PluginCatalog catalog, RecorderFactory recorders, SensorEnvironment env) {
         StringBuilder b = new StringBuilder();
+        String distribution = RunManifest.distribution(RunManifest.DISTRIBUTION);
+        if (distribution != null) {
+            b.append("distribution: ").append(distribution).append('\n');
+        }
         catalog.all().forEach((kind, ids) -> b.append(kind).append(" types: ").append(ids).append('\n'));
         List<sensor.api.lidar.LidarModelType> models = catalog.types(sensor.api.lidar.LidarModelType.class);
         if (!models.isEmpty()) {

@@ -40,6 +40,18 @@ public final class RunManifest {
         return b == null ? "dev" : b.getVersion().toString();
     }
 
+    /**
+     * A property of the running distribution's launcher, or null outside a framework or where it is not set:
+     * {@value #DISTRIBUTION} (the distribution's id) and {@value #LOCK} (the SHA-256 of an assembled one's lock).
+     */
+    public static String distribution(String property) {
+        org.osgi.framework.Bundle b = org.osgi.framework.FrameworkUtil.getBundle(RunManifest.class);
+        return b == null || b.getBundleContext() == null ? null : b.getBundleContext().getProperty(property);
+    }
+
+    /** The framework properties naming the distribution and the hash of its lock ({@code sensorsim assemble}). */
+    public static final String DISTRIBUTION = "sensorsim.distribution", LOCK = "sensorsim.distribution.lock";
+
     public RunManifest(String version, Path scenario, long seed) {
         this.version = version;
         this.scenario = scenario;
@@ -72,6 +84,13 @@ public final class RunManifest {
     void write(Path outDir, List<Path> files, List<sensor.api.env.Simulation.Interruption> interruptions) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("version", version);
+        String distribution = distribution(DISTRIBUTION), lock = distribution(LOCK);
+        if (distribution != null) {
+            m.put("distribution", distribution);
+        }
+        if (lock != null) {
+            m.put("distributionLockSha256", lock);
+        }
         Path abs = scenario.toAbsolutePath().normalize(), root = outDir.toAbsolutePath().normalize();
         m.put("scenario", (abs.startsWith(root) ? root.relativize(abs) : abs).toString()); // relative when beside the files
         m.put("scenarioSha256", sha256(scenario));
