@@ -5,48 +5,68 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.function.ToIntFunction;
 import java.util.jar.JarFile;
-import java.util.jar.Manifest;
 
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Version;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code sensorsim assemble --from DISTRIBUTION [--add JAR]... [--remove BUNDLE]... [--complete] --out FILE}: a
- * tailored distribution written with {@code java} alone. It starts from the bundle list of a shipped distribution
- * (embedded in every jar at build time), adds and removes bundles, lets {@link Resolution} complete it from the bundles
- * this jar carries, and writes a jar that behaves like a shipped one (help without booting, the same launcher) with
- * its lock ({@value #LOCK}: every bundle with its SHA-256). Its id ({@code sensorsim.distribution}, which {@code types}
- * prints and every run manifest records) is the starting distribution's when nothing was added or removed, else the
- * jar's file name; the lock's SHA-256 goes into every run manifest too. Refused requests write nothing and exit 3, one line per unmet
- * requirement. A service of the JDK type {@code ToIntFunction<String[]>} with {@code sensorsim.command=assemble}, as
- * {@code bench} is, so the command line imports nothing of it.
+ * {@code sensorsim assemble}: a tailored distribution written with {@code java} alone, from a feature file
+ * ({@link Feature}), from a shipped distribution with bundles added and removed ({@code --from}), or as the smallest
+ * distribution that runs a scenario ({@code --for}). The bundles come from this jar (the ones it runs and those it
+ * carries only for assembly) and the {@code --repo} folders; {@link Resolution} completes them with the OSGi
+ * framework's own resolver, each addition printed with its reason. The result behaves like a shipped jar (help
+ * without booting, the same launcher) and carries its lock ({@value #LOCK}: a complete feature naming every bundle
+ * with its coordinates and SHA-256); its id ({@code sensorsim.distribution}) and the lock's SHA-256 go into every run
+ * manifest. Refused requests write nothing and exit 3, one line per problem, at the feature file's line and column.
+ * A service of the JDK type {@code ToIntFunction<String[]>} with {@code sensorsim.command=assemble}, as {@code bench}
+ * is, so the command line imports nothing of it.
  */
 @Component(service = ToIntFunction.class, property = "sensorsim.command=assemble")
 public class AssembleCommand implements ToIntFunction<String[]> {
     static final String LOCK = "distribution-lock.json";
+    /** What every distribution starts from when a feature names no shipped one: the runtime's base and the command line. */
+    static final List<String> CORE = List.of("org.apache.felix.scr", "org.apache.felix.configadmin",
+            "org.apache.felix.fileinstall", "org.apache.felix.configurator", "org.apache.johnzon.core",
+            "org.apache.felix.log", "sensor.env", "sensor.cli");
+    /** The live service's web console (feature: "console"), and the interactive shell ("shell"). */
+    static final List<String> CONSOLE = List.of("sensor.console", "org.apache.felix.http.jetty",
+            "org.apache.felix.http.servlet-api", "org.apache.felix.webconsole", "org.apache.felix.webconsole.plugins.ds"),
+            SHELL = List.of("org.apache.felix.gogo.shell", "org.apache.felix.gogo.command", "org.apache.felix.gogo.runtime");
     static final String USAGE = """
-            Usage: sensorsim assemble --from DISTRIBUTION --out FILE [--add JAR]... [--remove BUNDLE]... [--complete]
-            Writes a tailored distribution: a shipped one with bundles added and removed, completed from the bundles of
-            this jar by the OSGi framework's resolver (each bundle it adds is printed with its reason); the jar runs
-            with java alone, as the shipped ones do.
-              --from DISTRIBUTION  the shipped distribution to start from (sensorsim, sensorsim-lidar, sensorsim-proprio)
+            Usage: sensorsim assemble FEATURE.json --out FILE [--repo DIR]... [--var NAME=VALUE]...
+                   sensorsim assemble --from DISTRIBUTION --out FILE [--add JAR]... [--remove BUNDLE]... [--complete]
+                   sensorsim assemble --for SCENARIO.yaml --out FILE [--plugins DIR]
+            Writes a tailored distribution that runs with java alone, as the shipped ones do. The bundles come from this
+            jar and the --repo folders; the OSGi framework's resolver completes them (each bundle it adds is printed
+            with its reason). The jar carries its lock, distribution-lock.json: every bundle with its SHA-256.
+              FEATURE.json         an OSGi feature (chapter 159: bundles, configurations, framework properties,
+                                   variables) with the extension "sensorsim.distribution" (from, requires, remove,
+                                   shell, console); see docs/distributions.md
+              --from DISTRIBUTION  start from a shipped distribution (sensorsim, sensorsim-lidar, sensorsim-proprio,
+                                   sensorsim-shell)
               --add JAR            a bundle to add, e.g. your plugin; repeatable
               --remove BUNDLE      a bundle of the starting distribution to leave out, by symbolic name; repeatable
               --complete           add nothing: refuse when the bundles named need more
+              --for SCENARIO.yaml  the smallest distribution that runs this scenario (checked with validate)
+              --plugins DIR        jars the scenario's types may come from (with --for)
+              --repo DIR           more bundles: every jar below DIR, flat or in Maven's layout; repeatable
+              --var NAME=VALUE     a value for one of the feature's variables; repeatable
               --out FILE           the jar to write (replaced atomically; nothing is written when refused)
-            Exit codes: 0 written, 2 usage error, 3 the bundles do not resolve (one line per unmet requirement).
+            Exit codes: 0 written, 2 usage error, 3 refused (one line per problem, with its line:column).
             """;
 
     private BundleContext context;
@@ -57,13 +77,23 @@ public class AssembleCommand implements ToIntFunction<String[]> {
         this.context = context;
     }
 
+    /** What to assemble, however it was asked for. */
+    private static final class Request {
+        Feature feature = new Feature();
+        String source = "";          // the feature file's name, for "file:line:column: "
+        String fromName;             // --from, for the id rule of that form
+        Path scenario;               // --for
+        final List<Path> add = new ArrayList<>(), repos = new ArrayList<>();
+        Path target;
+    }
+
     @Override
     public int applyAsInt(String[] args) {
-        String from = null;
-        Path target = null;
-        boolean complete = false;
-        List<Path> add = new ArrayList<>();
+        Request q = new Request();
+        Path featureFile = null;
+        Map<String, String> vars = new LinkedHashMap<>();
         List<String> remove = new ArrayList<>();
+        boolean complete = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-h") || a.equals("--help")) {
@@ -74,7 +104,14 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                 complete = true;
                 continue;
             }
-            if (!List.of("--from", "--out", "--add", "--remove").contains(a)) {
+            if (!a.startsWith("-")) {
+                if (featureFile != null) {
+                    return usage("one feature file at a time; got " + featureFile + " and " + a);
+                }
+                featureFile = Path.of(a);
+                continue;
+            }
+            if (!List.of("--from", "--out", "--add", "--remove", "--repo", "--var", "--for", "--plugins").contains(a)) {
                 return usage("unknown option '" + a + "'");
             }
             if (i + 1 == args.length) {
@@ -82,18 +119,61 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             }
             String v = args[++i];
             switch (a) {
-                case "--from" -> from = v;
-                case "--out" -> target = Path.of(v);
-                case "--add" -> add.add(Path.of(v));
-                default -> remove.add(v);
+                case "--from" -> q.fromName = v;
+                case "--out" -> q.target = Path.of(v);
+                case "--add" -> q.add.add(Path.of(v));
+                case "--remove" -> remove.add(v);
+                case "--for" -> q.scenario = Path.of(v);
+                case "--var" -> {
+                    int eq = v.indexOf('=');
+                    if (eq <= 0) {
+                        return usage("--var takes NAME=VALUE; got '" + v + "'");
+                    }
+                    vars.put(v.substring(0, eq), v.substring(eq + 1));
+                }
+                default -> q.repos.add(Path.of(v)); // --repo, --plugins
             }
         }
-        if (from == null || target == null) {
-            return usage("--from and --out are required");
+        int forms = (featureFile != null ? 1 : 0) + (q.fromName != null ? 1 : 0) + (q.scenario != null ? 1 : 0);
+        if (forms != 1 || q.target == null) {
+            return usage("give one of FEATURE.json, --from DISTRIBUTION or --for SCENARIO.yaml, and --out FILE");
+        }
+        if (featureFile != null && (!q.add.isEmpty() || !remove.isEmpty() || complete)) {
+            return usage("--add, --remove and --complete go with --from; a feature says them in its file");
+        }
+        for (Path d : q.repos) {
+            if (!Files.isDirectory(d)) {
+                return usage("--repo/--plugins: " + d + " is not a folder");
+            }
+        }
+        for (Path a : q.add) {
+            if (!Files.isRegularFile(a)) {
+                return usage("--add: " + a + " is not a file");
+            }
         }
         try {
-            return assemble(from, add, remove, complete, target);
-        } catch (IOException | ReflectiveOperationException | org.osgi.framework.BundleException e) {
+            if (featureFile != null) {
+                if (!Files.isRegularFile(featureFile)) {
+                    return usage(featureFile + " is not a file");
+                }
+                q.source = featureFile.toString();
+                q.feature = Feature.read(Files.readString(featureFile, StandardCharsets.UTF_8), vars);
+            } else if (q.scenario != null) {
+                if (!Files.isRegularFile(q.scenario)) {
+                    return usage("--for: " + q.scenario + " is not a file");
+                }
+                q.source = q.scenario.toString();
+                ScenarioTypes.read(q.scenario, q.feature);
+            } else {
+                q.feature.from = new Json.Node(q.fromName, 0, 0);
+                remove.forEach(r -> q.feature.remove.put(r, new Json.Node(r, 0, 0)));
+                q.feature.complete = complete;
+            }
+            if (!q.feature.problems.isEmpty()) {
+                return refuse(q, q.feature.problems);
+            }
+            return assemble(q);
+        } catch (IOException | ReflectiveOperationException | BundleException | InterruptedException e) {
             err.println("sensorsim: assemble: " + e.getMessage());
             return 1;
         }
@@ -105,110 +185,245 @@ public class AssembleCommand implements ToIntFunction<String[]> {
         return 2;
     }
 
-    private int assemble(String from, List<Path> add, List<String> remove, boolean complete, Path target)
-            throws IOException, ReflectiveOperationException, org.osgi.framework.BundleException {
+    private int refuse(Request q, List<String> problems) {
+        List<String> lines = problems.stream().sorted(Comparator.comparingLong(AssembleCommand::position)).toList();
+        err.println("sensorsim: assemble: refused, nothing written; " + lines.size() + " problem(s):");
+        lines.forEach(l -> err.println("  " + (q.source.isEmpty() || !Character.isDigit(l.charAt(0)) ? "" : q.source + ":") + l));
+        return 3;
+    }
+
+    /** Where a problem line points (line, then column), for the order of the lines; 0 for the command line's. */
+    private static long position(String line) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+):(\\d+): .*").matcher(line);
+        return m.matches() ? Long.parseLong(m.group(1)) * 100_000 + Long.parseLong(m.group(2)) : 0;
+    }
+
+    /** "line:column: " of a node of the feature, or "" where the request came from the command line. */
+    private static String at(Json.Node n) {
+        return n == null || n.line() == 0 ? "" : n.where() + ": ";
+    }
+
+    private int assemble(Request q) throws IOException, ReflectiveOperationException, BundleException, InterruptedException {
+        Feature f = q.feature;
         Path self = running();
         if (self == null) {
             return usage("runs from an exported distribution jar: java -jar sensorsim.jar assemble ...");
         }
         DistributionJar jar = new DistributionJar(self);
         Map<String, Properties> shipped = jar.shipped();
-        Properties base = shipped.get(from);
-        if (base == null) {
-            return usage("--from: no shipped distribution '" + from + "' in this jar; it has " + shipped.keySet());
+        String from = f.from == null ? null : (String) f.from.value();
+        if (from != null && !shipped.containsKey(from)) {
+            return f.from.line() == 0 ? usage("--from: no shipped distribution '" + from + "' in this jar; it has "
+                    + shipped.keySet()) : refuse(q, List.of(at(f.from) + Feature.EXTENSION + ".from: no shipped "
+                    + "distribution '" + from + "' in this jar; it has " + shipped.keySet()));
         }
         Path work = Files.createTempDirectory("sensorsim-assemble");
         try {
-            Map<String, Path> own = jar.extract(jar.ownBundles(), work);
-            Map<String, Path> chosen = new LinkedHashMap<>();
-            for (String e : DistributionJar.bundles(base)) {
-                Path f = own.get(e);
-                if (f == null) {
-                    return usage("--from " + from + ": its bundle " + e.substring(4) + " is not in this jar; assemble it "
-                            + "from that distribution's own jar");
+            Repository repo = new Repository();
+            jar.bundles(work).forEach((e, p) -> add(repo, e, p));
+            for (Path d : q.repos) {
+                repo.addFolder(d);
+            }
+            List<String> problems = new ArrayList<>();
+            Map<String, Json.Node> chosen = new LinkedHashMap<>(); // entry -> where the feature asks for it
+            Map<String, Integer> startOrder = new TreeMap<>();
+            if (from != null) {
+                for (String e : DistributionJar.bundles(shipped.get(from))) {
+                    if (repo.entry(e) == null) {
+                        return usage("--from " + from + ": its bundle " + e.substring(4) + " is not in this jar; assemble "
+                                + "it from that distribution's own jar");
+                    }
+                    chosen.put(e, f.from);
                 }
-                if (!remove.contains(symbolicName(f))) {
-                    chosen.put(e, f);
+            } else {
+                for (String bsn : CORE) {
+                    Repository.Candidate c = repo.named(bsn);
+                    if (c == null) {
+                        return usage("this jar lacks " + bsn + ", which every distribution has; assemble from sensorsim.jar");
+                    }
+                    chosen.put(c.entry(), f.extension);
                 }
             }
-            for (String r : remove) {
-                if (chosen.values().stream().noneMatch(f -> r.equals(symbolicNameOrNull(f)))
-                        && own.values().stream().noneMatch(f -> r.equals(symbolicNameOrNull(f)))) {
-                    return usage("--remove: no bundle '" + r + "' in " + from);
+            choose(repo, chosen, f.console, CONSOLE, f.extension, "console", problems);
+            choose(repo, chosen, f.shell, SHELL.subList(0, 2), f.extension, "shell", problems);
+            if (Boolean.FALSE.equals(f.shell)) {
+                chosen.keySet().removeIf(e -> SHELL.contains(repo.entry(e).symbolicName()));
+            }
+            f.remove.forEach((bsn, node) -> {
+                if (!chosen.keySet().removeIf(e -> repo.entry(e).symbolicName().equals(bsn))) {
+                    problems.add(at(node) + (node.line() == 0 ? "--remove" : Feature.EXTENSION + ".remove") + ": no bundle '"
+                            + bsn + "' in " + (from == null ? "the distribution" : from));
+                }
+            });
+            for (Feature.BundleRef b : f.bundles) {
+                Repository.Candidate c = repo.find(b);
+                if (c == null) {
+                    problems.add(at(b.at()) + "bundles: " + b.id() + " is in no repository: not in this jar"
+                            + (q.repos.isEmpty() ? " (add the folder that has it with --repo DIR)" : " nor in " + q.repos)
+                            + near(repo, b));
+                    continue;
+                }
+                chosen.put(c.entry(), b.at());
+                if (b.startOrder() > 0) {
+                    startOrder.put(c.entry(), b.startOrder());
                 }
             }
-            Map<String, Path> added = new LinkedHashMap<>();
-            for (Path a : add) {
-                if (!Files.isRegularFile(a) || symbolicNameOrNull(a) == null) {
-                    return usage("--add: " + a + (Files.isRegularFile(a) ? " is not an OSGi bundle (no Bundle-SymbolicName)"
-                            : " is not a file"));
+            for (Path a : q.add) {
+                Repository.Candidate c = repo.add("jar/" + a.getFileName(), a.toAbsolutePath());
+                if (c == null) {
+                    return usage("--add: " + a + " is not an OSGi bundle (no Bundle-SymbolicName)");
                 }
-                added.put("jar/" + a.getFileName(), a.toAbsolutePath());
+                chosen.put(c.entry(), null);
             }
-            chosen.putAll(added);
-            Map<String, Path> repository = new LinkedHashMap<>(own);
-            repository.keySet().removeAll(chosen.keySet());
+            List<String> reasons = new ArrayList<>();
+            if (!f.requires.isEmpty()) {
+                requireTypes(f, repo, chosen, problems, work, reasons);
+            }
+            Path configuration = null;
+            if (!f.configurations.isEmpty()) {
+                configuration = Lock.configurationBundle(f, work);
+                chosen.put(add(repo, "jar/" + configuration.getFileName(), configuration).entry(), f.extension);
+            }
+            if (!problems.isEmpty()) {
+                return refuse(q, problems);
+            }
             Resolution.Result result;
+            Map<String, Path> offered = new LinkedHashMap<>();
+            repo.all().stream().filter(c -> !chosen.containsKey(c.entry())).forEach(c -> offered.put(c.entry(), c.file()));
+            Map<String, Path> start = new LinkedHashMap<>();
+            chosen.keySet().forEach(e -> start.put(e, repo.entry(e).file()));
             try (Resolution r = new Resolution(context, work.resolve("framework"))) {
-                result = r.resolve(chosen, repository, complete);
+                result = r.resolve(start, offered, f.complete);
             }
             if (!result.unmet().isEmpty()) {
-                err.println("sensorsim: assemble: refused, nothing written; " + result.unmet().size()
-                        + " requirement(s) cannot be met:");
-                result.unmet().forEach(l -> err.println("  " + l));
-                return 3;
+                return refuse(q, result.unmet().stream().map(u -> at(chosen.get(u.entry())) + u.line()).toList());
             }
+            reasons.forEach(out::println);
             result.added().forEach(a -> out.println(a.reason()));
-            Map<String, Path> files = new LinkedHashMap<>(own);
-            files.putAll(added);
-            Map<String, String> attrs = new LinkedHashMap<>();
-            for (String e : result.entries()) {
-                Manifest m = manifest(files.get(e));
-                attrs.put(e, symbolicName(files.get(e)) + ";version=\"" + m.getMainAttributes().getValue("Bundle-Version")
-                        + "\";startlevel=1");
-            }
-            Map<String, byte[]> extra = new LinkedHashMap<>(jar.help(result.entries().stream()
-                    .anyMatch(e -> "sensor.service".equals(symbolicNameOrNull(files.get(e)))) ? "full" : "tailored"));
-            byte[] lock = lock(from, result.entries(), files);
-            extra.put(LOCK, lock);
-            Properties launcher = new Properties();
-            launcher.putAll(base);
-            String id = add.isEmpty() && remove.isEmpty() ? from
-                    : target.getFileName().toString().replaceFirst("\\.jar$", "");
-            launcher.setProperty("sensorsim.distribution", id);
-            launcher.setProperty("sensorsim.distribution.lock", sha256(lock));
-            jar.write(target, launcher, result.entries(), added, attrs, extra);
-            out.printf(Locale.ROOT, "assemble: wrote %s: %d bundles (%s, %d added, %d removed), %.1f MB%n", target,
-                    result.entries().size(), from, add.size() + result.added().size(), remove.size(),
-                    Files.size(target) / 1e6);
-            return 0;
+            return write(q, jar, shipped, repo, result, startOrder, work);
         } finally {
             deleteTree(work);
         }
     }
 
-    /** The lock: the starting distribution and every bundle with its symbolic name, version and SHA-256, in order. */
-    private static byte[] lock(String from, List<String> entries, Map<String, Path> files) throws IOException {
-        StringBuilder b = new StringBuilder("{\n  \"from\": \"" + from + "\",\n  \"bundles\": [\n");
-        for (int i = 0; i < entries.size(); i++) {
-            Path f = files.get(entries.get(i));
-            b.append(String.format(Locale.ROOT, "    {\"entry\": \"%s\", \"symbolicName\": \"%s\", \"version\": \"%s\", "
-                    + "\"sha256\": \"%s\"}%s%n", entries.get(i), symbolicName(f),
-                    manifest(f).getMainAttributes().getValue("Bundle-Version"), sha256(f), i + 1 < entries.size() ? "," : ""));
-        }
-        return b.append("  ]\n}\n").toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static String sha256(Path f) throws IOException {
-        return sha256(Files.readAllBytes(f));
-    }
-
-    private static String sha256(byte[] data) {
+    private static Repository.Candidate add(Repository repo, String entry, Path file) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+            return repo.add(entry, file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** Adds ({@code on} true) or removes (false) a group of bundles; null leaves the distribution as it is. */
+    private static void choose(Repository repo, Map<String, Json.Node> chosen, Boolean on, List<String> group,
+            Json.Node at, String field, List<String> problems) {
+        if (Boolean.FALSE.equals(on)) {
+            chosen.keySet().removeIf(e -> group.contains(repo.entry(e).symbolicName()));
+        } else if (Boolean.TRUE.equals(on)) {
+            for (String bsn : group) {
+                Repository.Candidate c = repo.named(bsn);
+                if (c == null) {
+                    problems.add(at(at) + Feature.EXTENSION + "." + field + ": this jar does not carry " + bsn
+                            + "; assemble from sensorsim.jar, or give its folder with --repo DIR");
+                } else if (chosen.keySet().stream().noneMatch(e -> repo.entry(e).symbolicName().equals(bsn))) {
+                    chosen.put(c.entry(), at);
+                }
+            }
+        }
+    }
+
+    /** The bundles providing the feature's type ids; an id nobody provides is a problem, with the closest ids. */
+    private void requireTypes(Feature f, Repository repo, Map<String, Json.Node> chosen, List<String> problems, Path work,
+            List<String> reasons) {
+        List<String> running = java.util.Arrays.stream(context.getBundles()).map(b -> b.getSymbolicName() + " " + b.getVersion()).toList();
+        TypeIndex types = new TypeIndex(context, repo.all().stream().filter(c -> !running.contains(c.name())
+                && !c.file().startsWith(work)).toList()); // the plugins of --repo, --plugins, --add; not the jar's own
+        for (Feature.TypeRef t : f.requires) {
+            String by = types.provider(t.kind(), t.id());
+            Repository.Candidate c = by == null ? null : repo.all().stream().filter(x -> x.name().equals(by)).findFirst()
+                    .orElse(null);
+            if (c == null) {
+                if (t.kind().equals("*")) {
+                    continue; // a nested "type" of a scenario that is no plugin type (validate checks the rest)
+                }
+                List<String> near = types.near(t.kind(), t.id());
+                problems.add(at(t.at()) + "requires: no bundle of this jar" + (repo.folders.isEmpty() ? "" : " or of "
+                        + repo.folders) + " provides the type " + t + (near.isEmpty() ? "; the kinds are " + types.kinds()
+                        : "; did you mean " + String.join(", ", near) + "?"));
+            } else if (!chosen.containsKey(c.entry())) {
+                chosen.put(c.entry(), t.at());
+                reasons.add("+ " + c.name() + " provides the type " + t.kind() + "/" + t.id());
+            }
+        }
+    }
+
+    /** "; did you mean ..." for a bundle id whose artifact is in the repository at another version. */
+    private static String near(Repository repo, Feature.BundleRef b) {
+        List<String> same = repo.all().stream().map(Repository.Candidate::coordinates)
+                .filter(c -> c.split(":")[1].equals(b.artifact())).distinct().toList();
+        return same.isEmpty() ? "" : "; the repository has " + String.join(", ", same);
+    }
+
+    private int write(Request q, DistributionJar jar, Map<String, Properties> shipped, Repository repo,
+            Resolution.Result result, Map<String, Integer> startOrder, Path work)
+            throws IOException, InterruptedException, BundleException {
+        Feature f = q.feature;
+        String from = f.from == null ? null : (String) f.from.value();
+        Map<String, Integer> levels = new TreeMap<>();
+        shipped.values().forEach(p -> levels.putAll(DistributionJar.startLevels(p)));
+        List<Repository.Candidate> bundles = result.entries().stream().map(repo::entry)
+                .sorted(Comparator.comparing(Repository.Candidate::symbolicName)
+                        .thenComparing(c -> Version.parseVersion(c.version())))
+                .toList(); // as bnd's launcher orders them (-runstartlevel: order=sortbynameversion)
+        Map<String, String> attrs = new LinkedHashMap<>();
+        Map<String, Integer> level = new LinkedHashMap<>();
+        Map<String, Path> added = new LinkedHashMap<>();
+        List<String> own = jar.ownBundles();
+        for (Repository.Candidate c : bundles) {
+            int l = startOrder.getOrDefault(c.entry(), levels.getOrDefault(c.symbolicName(), 1));
+            level.put(c.entry(), l);
+            attrs.put(c.entry(), c.symbolicName() + ";version=\"" + c.version() + "\";startlevel=" + l);
+            if (!own.contains(c.entry())) {
+                added.put(c.entry(), c.file());
+            }
+        }
+        boolean live = bundles.stream().anyMatch(c -> c.symbolicName().equals("sensor.service"));
+        Map<String, byte[]> extra = new LinkedHashMap<>(jar.help(live ? "full" : "tailored"));
+        String base = q.target.getFileName().toString().replaceFirst("\\.jar$", "");
+        String id = f.frameworkProperties.getOrDefault("sensorsim.distribution", q.fromName != null
+                ? (f.remove.isEmpty() && q.add.isEmpty() ? from : base)
+                : f.id != null ? f.id.split(":")[1] : base);
+        Map<String, Path> files = new TreeMap<>();
+        bundles.forEach(c -> files.put(c.entry(), c.file()));
+        extra.put(Index.ENTRY, Index.write(files, work.resolve("index"),
+                context.getBundle(0).getClass().getClassLoader()).getBytes(StandardCharsets.UTF_8));
+        byte[] lock = Lock.write(f, id, bundles, level);
+        extra.put(LOCK, lock);
+        Properties launcher = new Properties();
+        launcher.putAll(shipped.get(from != null ? from : shipped.containsKey("sensorsim") ? "sensorsim"
+                : shipped.keySet().iterator().next()));
+        launcher.putAll(f.frameworkProperties);
+        launcher.setProperty("sensorsim.distribution", id);
+        int top = level.values().stream().max(Integer::compare).orElse(1); // as bnd's launcher: all start, then the rest
+        launcher.setProperty("launch.startlevel.default", String.valueOf(top + 1));
+        launcher.setProperty("org.osgi.framework.startlevel.beginning", String.valueOf(top + 2));
+        launcher.setProperty("launch.name", id);
+        launcher.setProperty("sensorsim.distribution.lock", Lock.sha256(lock));
+        Path written = q.scenario == null ? q.target : q.target.toAbsolutePath().resolveSibling("." + base + ".check.jar");
+        jar.write(written, launcher, attrs, added, extra);
+        if (q.scenario != null) {
+            String problem = ScenarioTypes.validate(written, q.scenario);
+            if (problem != null) {
+                Files.deleteIfExists(written);
+                return refuse(q, List.of("the assembled distribution does not run the scenario: " + problem));
+            }
+            Files.move(written, q.target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        out.printf(Locale.ROOT, "assemble: wrote %s: %d bundles (%s, %d added by the resolver), %.1f MB%n", q.target,
+                bundles.size(), from != null ? "from " + from : f.id != null ? f.id : "core", result.added().size(),
+                Files.size(q.target) / 1e6);
+        return 0;
     }
 
     /** The distribution jar this runtime was launched from, or null (not launched from one). */
@@ -226,30 +441,6 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             }
         }
         return null;
-    }
-
-    private static Manifest manifest(Path jar) throws IOException {
-        try (JarFile j = new JarFile(jar.toFile())) {
-            Manifest m = j.getManifest();
-            return m == null ? new Manifest() : m;
-        }
-    }
-
-    private static String symbolicNameOrNull(Path jar) {
-        try {
-            String s = manifest(jar).getMainAttributes().getValue("Bundle-SymbolicName");
-            return s == null ? null : s.split(";")[0].strip();
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    private static String symbolicName(Path jar) throws IOException {
-        String s = symbolicNameOrNull(jar);
-        if (s == null) {
-            throw new IOException(jar.getFileName() + " is not an OSGi bundle");
-        }
-        return s;
     }
 
     private static void deleteTree(Path dir) throws IOException {

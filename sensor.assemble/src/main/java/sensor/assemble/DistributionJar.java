@@ -85,7 +85,11 @@ final class DistributionJar {
         try (ZipFile zip = new ZipFile(file.toFile())) {
             for (String n : entries) {
                 Path target = dir.resolve(n.substring(n.lastIndexOf('/') + 1));
-                try (InputStream in = zip.getInputStream(zip.getEntry(n))) {
+                ZipEntry e = zip.getEntry(n);
+                if (e == null) {
+                    continue;
+                }
+                try (InputStream in = zip.getInputStream(e)) {
                     Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
                 }
                 out.put(n, target);
@@ -95,12 +99,42 @@ final class DistributionJar {
     }
 
     /**
-     * Writes {@code out} atomically: this jar with the launcher's properties {@code launcher} but exactly
-     * {@code bundles} started, in that order (entry names; those not in this jar come from {@code added}, entry name to
-     * file, with their launcher attributes {@code bsn;version="v";startlevel=1}), the other bundle entries left out, and
+     * Every bundle this jar carries (those it starts and those under {@code repository/}), copied into {@code dir}:
+     * entry name ({@code jar/<file name>}) to file. Where the jar has its repository index ({@value Index#ENTRY}), the
+     * bundles are exactly those it lists, each checked against its SHA-256; else the bundles it starts.
+     */
+    Map<String, Path> bundles(Path dir) throws IOException {
+        List<Index.Resource> index;
+        try (ZipFile zip = new ZipFile(file.toFile())) {
+            ZipEntry e = zip.getEntry(Index.ENTRY);
+            if (e == null) {
+                return extract(ownBundles(), dir);
+            }
+            try (InputStream in = zip.getInputStream(e)) {
+                index = Index.read(in);
+            }
+        }
+        Map<String, Path> out = new LinkedHashMap<>();
+        Files.createDirectories(dir.resolve("repository"));
+        for (Index.Resource r : index) {
+            Path f = extract(List.of(r.url()), r.url().startsWith("repository/") ? dir.resolve("repository") : dir)
+                    .get(r.url());
+            if (f == null || !Lock.sha256(Files.readAllBytes(f)).equals(r.sha256())) {
+                throw new IOException(file.getFileName() + " is damaged: its bundle " + r.url() + (f == null ? " is missing"
+                        : " differs from its repository index (SHA-256)") + "; download the distribution again");
+            }
+            out.put("jar/" + f.getFileName(), f);
+        }
+        return out;
+    }
+
+    /**
+     * Writes {@code out} atomically: this jar with the launcher's properties {@code launcher} but exactly the bundles of
+     * {@code attrs} started, in that order (entry name to its launcher attributes {@code bsn;version="v";startlevel=n};
+     * entries not in this jar come from {@code added}, entry name to file), the other bundle entries left out, and
      * {@code extra} entries added or replaced (name to content).
      */
-    void write(Path out, Properties launcher, List<String> bundles, Map<String, Path> added, Map<String, String> addedAttrs,
+    void write(Path out, Properties launcher, Map<String, String> attrs, Map<String, Path> added,
             Map<String, byte[]> extra) throws IOException {
         Path tmp = out.toAbsolutePath().resolveSibling("." + out.getFileName() + ".part");
         try (ZipFile zip = new ZipFile(file.toFile());
@@ -110,7 +144,8 @@ final class DistributionJar {
             for (ZipEntry e : Collections.list(zip.entries())) {
                 String n = e.getName();
                 if (n.equals(PROPERTIES) || extra.containsKey(n) || added.containsKey(n)
-                        || carried.contains(n) && !bundles.contains(n)
+                        || carried.contains(n) && !attrs.containsKey(n)
+                        || n.startsWith("repository/") // a tailored jar carries the bundles it runs, and its own index
                         || newHelp && n.startsWith("help/") && !n.equals("help/version.txt")) {
                     continue;
                 }
@@ -128,7 +163,7 @@ final class DistributionJar {
             for (Map.Entry<String, byte[]> x : new TreeMap<>(extra).entrySet()) {
                 put(z, x.getKey(), x.getValue());
             }
-            put(z, PROPERTIES, rewrite(launcher, bundles, addedAttrs));
+            put(z, PROPERTIES, rewrite(launcher, attrs));
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
             throw e;
@@ -136,25 +171,24 @@ final class DistributionJar {
         Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** The launcher's properties with the bundle list and start levels of {@code bundles}, keys sorted, no date. */
-    private static byte[] rewrite(Properties launcher, List<String> bundles, Map<String, String> addedAttrs)
-            throws IOException {
-        Map<String, String> attrsByEntry = new LinkedHashMap<>();
-        List<String> started = bundles(launcher);
-        String[] attrs = launcher.getProperty(ATTRS, "").split(",(?=[^,;]*;version)");
-        for (int i = 0; i < started.size() && i < attrs.length; i++) {
-            attrsByEntry.put(started.get(i), attrs[i]);
+    /** Each bundle's start level in a launcher's properties, by symbolic name. */
+    static Map<String, Integer> startLevels(Properties launcher) {
+        Map<String, Integer> levels = new TreeMap<>();
+        for (String a : launcher.getProperty(ATTRS, "").split(",(?=[^,;]*;version)")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("([^;]+);.*startlevel=(\\d+).*").matcher(a);
+            if (m.matches()) {
+                levels.put(m.group(1), Integer.valueOf(m.group(2)));
+            }
         }
-        List<String> names = bundles;
-        List<String> newAttrs = new ArrayList<>();
-        for (String n : names) {
-            String a = attrsByEntry.get(n);
-            newAttrs.add(a != null ? a : addedAttrs.get(n));
-        }
+        return levels;
+    }
+
+    /** The launcher's properties with the bundle list and attributes of {@code attrs}, keys sorted, no date. */
+    private static byte[] rewrite(Properties launcher, Map<String, String> attrs) throws IOException {
         Properties p = new Properties();
         p.putAll(launcher);
-        p.setProperty(BUNDLES, String.join(",", names));
-        p.setProperty(ATTRS, String.join(",", newAttrs));
+        p.setProperty(BUNDLES, String.join(",", attrs.keySet()));
+        p.setProperty(ATTRS, String.join(",", attrs.values()));
         StringBuilder b = new StringBuilder();
         for (String key : new TreeMap<>(Map.copyOf(toStrings(p))).keySet()) {
             java.io.StringWriter w = new java.io.StringWriter();

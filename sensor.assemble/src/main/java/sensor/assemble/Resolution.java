@@ -38,8 +38,11 @@ final class Resolution implements AutoCloseable {
     /** A bundle added to the chosen ones, and why. */
     record Added(String entry, String reason) {}
 
+    /** A requirement that cannot be met: the entry of the bundle that has it, and the line saying what and why. */
+    record Unmet(String entry, String line) {}
+
     /** The result: the entries of the distribution, in order, what was added and why, and what cannot be met. */
-    record Result(List<String> entries, List<Added> added, List<String> unmet) {}
+    record Result(List<String> entries, List<Added> added, List<Unmet> unmet) {}
 
     private final Framework framework;
     private final Map<Bundle, String> entries = new LinkedHashMap<>();
@@ -64,22 +67,23 @@ final class Resolution implements AutoCloseable {
         List<Bundle> offered = install(repository);
         Set<Bundle> result = new LinkedHashSet<>(start);
         List<Added> added = new ArrayList<>();
-        List<String> unmet = new ArrayList<>();
+        List<Unmet> unmet = new ArrayList<>();
         Deque<Bundle> todo = new ArrayDeque<>(start);
         while (!todo.isEmpty()) {
             Bundle b = todo.pop();
             if (b.getState() == Bundle.INSTALLED && !wiring.resolveBundles(List.of(b))) {
-                unmet.addAll(unmet(b));
+                unmet(b).forEach(l -> unmet.add(new Unmet(entries.get(b), l)));
                 continue;
             }
             for (BundleWire w : b.adapt(BundleWiring.class).getRequiredWires(null)) {
                 Bundle p = w.getProvider().getBundle();
-                if (p.getBundleId() == 0 || result.contains(p)) {
+                if (p.getBundleId() == 0 || result.contains(p)
+                        || "optional".equals(w.getRequirement().getDirectives().get(Constants.RESOLUTION_DIRECTIVE))) {
                     continue;
                 }
                 if (complete) {
-                    unmet.add(name(b) + " needs " + what(w.getCapability()) + "; the feature is complete, so nothing is added ("
-                            + name(p) + " in the repository provides it)");
+                    unmet.add(new Unmet(entries.get(b), name(b) + " needs " + what(w.getCapability())
+                            + "; the feature is complete, so nothing is added (" + name(p) + " in the repository provides it)"));
                 } else {
                     result.add(p);
                     added.add(new Added(entries.get(p), "+ " + name(p) + " provides " + what(w.getCapability()) + " to " + name(b)));
@@ -95,10 +99,10 @@ final class Resolution implements AutoCloseable {
                 Bundle p = offered.stream().filter(o -> provides(o, r)).min(Comparator.comparing(Bundle::getSymbolicName))
                         .orElse(null);
                 if (p == null) {
-                    unmet.add(name(b) + " needs " + what(r) + "; no bundle of the repository provides it");
+                    unmet.add(new Unmet(entries.get(b), name(b) + " needs " + what(r) + "; no bundle of the repository provides it"));
                 } else if (complete) {
-                    unmet.add(name(b) + " needs " + what(r) + "; the feature is complete, so nothing is added (" + name(p)
-                            + " in the repository provides it)");
+                    unmet.add(new Unmet(entries.get(b), name(b) + " needs " + what(r)
+                            + "; the feature is complete, so nothing is added (" + name(p) + " in the repository provides it)"));
                 } else if (result.add(p)) {
                     added.add(new Added(entries.get(p), "+ " + name(p) + " provides " + what(r) + " to " + name(b)));
                     todo.add(p);
@@ -123,6 +127,10 @@ final class Resolution implements AutoCloseable {
     /** Each mandatory requirement of {@code b} that nothing installed provides, or the resolver's reason. */
     private List<String> unmet(Bundle b) {
         List<String> lines = new ArrayList<>();
+        String kernel = sensor.scenario.run.KernelImports.mismatch(b, framework.getBundleContext());
+        if (kernel != null) {
+            return List.of(name(b) + " " + kernel);
+        }
         for (BundleRequirement r : b.adapt(BundleRevision.class).getDeclaredRequirements(null)) {
             String effective = r.getDirectives().getOrDefault("effective", "resolve");
             if (!effective.equals("resolve") || "optional".equals(r.getDirectives().get(Constants.RESOLUTION_DIRECTIVE))) {

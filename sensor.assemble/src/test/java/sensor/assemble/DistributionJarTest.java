@@ -71,9 +71,11 @@ class DistributionJarTest {
                 + "felix.fileinstall.poll=500\n"));
         Path one = dir.resolve("one.jar"), two = dir.resolve("two.jar");
         for (Path out : List.of(one, two)) {
-            jar.write(out, launcher, List.of("jar/b.jar", "jar/c.jar"), Map.of("jar/c.jar", c),
-                    Map.of("jar/c.jar", "c;version=\"3.0.0\";startlevel=1"), Map.of("help/sensorsim.txt",
-                            "tailored help".getBytes(StandardCharsets.UTF_8)));
+            Map<String, String> attrs = new java.util.LinkedHashMap<>();
+            attrs.put("jar/b.jar", "b;version=\"2.0.0\";startlevel=2");
+            attrs.put("jar/c.jar", "c;version=\"3.0.0\";startlevel=1");
+            jar.write(out, launcher, attrs, Map.of("jar/c.jar", c), Map.of("help/sensorsim.txt",
+                    "tailored help".getBytes(StandardCharsets.UTF_8)));
         }
         assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(two), "the same inputs, the same bytes");
         try (ZipFile z = new ZipFile(one.toFile())) {
@@ -92,12 +94,14 @@ class DistributionJarTest {
             written.load(new StringReader(read(z, "launcher.properties")));
             assertEquals("jar/b.jar,jar/c.jar", written.getProperty("launch.bundles"));
             assertEquals("b;version=\"2.0.0\";startlevel=2,c;version=\"3.0.0\";startlevel=1",
-                    written.getProperty("launch.runbundles.attrs"), "b keeps its start level, c gets the one given");
+                    written.getProperty("launch.runbundles.attrs"), "the attributes given, in order");
+            assertEquals(Map.of("b", 2, "c", 1), DistributionJar.startLevels(written), "the start levels read back");
             assertEquals("500", written.getProperty("felix.fileinstall.poll"));
             assertFalse(read(z, "launcher.properties").startsWith("#"), "no date comment");
         }
         Path same = dir.resolve("same-help.jar");
-        jar.write(same, launcher, List.of("jar/b.jar"), Map.of(), Map.of(), Map.of("distribution-lock.json", new byte[0]));
+        jar.write(same, launcher, Map.of("jar/b.jar", "b;version=\"2.0.0\";startlevel=2"), Map.of(),
+                Map.of("distribution-lock.json", new byte[0]));
         try (ZipFile z = new ZipFile(same.toFile())) {
             assertEquals("serve help", read(z, "help/serve.txt"), "without new help texts the jar's own are kept");
         }
