@@ -338,6 +338,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
         List<String> running = java.util.Arrays.stream(context.getBundles()).map(b -> b.getSymbolicName() + " " + b.getVersion()).toList();
         TypeIndex types = new TypeIndex(context, repo.all().stream().filter(c -> !running.contains(c.name())
                 && !c.file().startsWith(work)).toList()); // the plugins of --repo, --plugins, --add; not the jar's own
+        List<Repository.Candidate> tracers = new ArrayList<>();
         for (Feature.TypeRef t : f.requires) {
             String by = types.provider(t.kind(), t.id());
             Repository.Candidate c = by == null ? null : repo.all().stream().filter(x -> x.name().equals(by)).findFirst()
@@ -353,7 +354,30 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             } else if (!chosen.containsKey(c.entry())) {
                 chosen.put(c.entry(), t.at());
                 reasons.add("+ " + c.name() + " provides the type " + t.kind() + "/" + t.id());
+                tracers.add(c);
             }
+        }
+        // a lidar, camera or radar refers to the raytrace backend only optionally (its sensors wait for one), so the
+        // resolver would not add it: a type whose bundle traces rays brings the CPU backend unless the feature names one
+        String backend = types.provider("raytrace-backend", "cpu-bvh");
+        Repository.Candidate cpu = backend == null ? null : repo.all().stream().filter(x -> x.name().equals(backend))
+                .findFirst().orElse(null);
+        Repository.Candidate tracer = tracers.stream().filter(AssembleCommand::traces).findFirst().orElse(null);
+        if (tracer != null && cpu != null && f.requires.stream().noneMatch(t -> t.kind().equals("raytrace-backend"))
+                && !chosen.containsKey(cpu.entry())) {
+            chosen.put(cpu.entry(), f.extension);
+            reasons.add("+ " + cpu.name() + " provides the type raytrace-backend/cpu-bvh, which " + tracer.name()
+                    + " traces its rays with");
+        }
+    }
+
+    /** Whether a bundle refers to the raytrace backend service (its sensors trace rays). */
+    private static boolean traces(Repository.Candidate c) {
+        try (JarFile j = new JarFile(c.file().toFile())) {
+            String req = j.getManifest().getMainAttributes().getValue("Require-Capability");
+            return req != null && req.contains("(objectClass=sensor.api.raytrace.RaytraceBackend)");
+        } catch (IOException | NullPointerException e) {
+            return false;
         }
     }
 

@@ -100,6 +100,9 @@ final class Index {
                     }
                 }
                 for (BundleRequirement q : r.getDeclaredRequirements(null)) {
+                    if ("dynamic".equals(q.getDirectives().get(Constants.RESOLUTION_DIRECTIVE))) {
+                        continue; // DynamicImport-Package wires at run time only; an index leaves it out, as bnd's does
+                    }
                     x.append("    <requirement namespace=\"").append(escape(q.getNamespace())).append("\">\n");
                     attributes(x, q.getAttributes(), q.getDirectives());
                     x.append("    </requirement>\n");

@@ -52,8 +52,11 @@ final class Lock {
         if (!f.frameworkProperties.isEmpty()) {
             lock.put("framework-launching-properties", f.frameworkProperties);
         }
-        lock.put("extensions", Map.of(Feature.EXTENSION, Map.of("kind", "mandatory", "type", "JSON", "json",
-                f.from == null ? Map.of() : Map.of("from", f.from.value()))));
+        Map<String, Object> extension = new LinkedHashMap<>(); // (Map.of's order changes from one run to the next)
+        extension.put("kind", "mandatory");
+        extension.put("type", "JSON");
+        extension.put("json", f.from == null ? Map.of() : Map.of("from", f.from.value()));
+        lock.put("extensions", Map.of(Feature.EXTENSION, extension));
         StringBuilder text = new StringBuilder("{\n");
         String sep = "";
         for (Map.Entry<String, Object> e : lock.entrySet()) {
