@@ -193,6 +193,7 @@ class DocsCommandsIT {
         out = run(project, home, noMaven); // a distribution of one's own, assembled with java alone
         assertEquals(project, cwd());
         assertTrue(out.contains("assemble: wrote acme-lidar.jar"), out);
+        assertTrue(out.contains("\nUsage: sensorsim [-hV] [COMMAND]\n"), "the assembled jar's help: " + out);
         assertTrue(out.matches("(?s).*\\nsensor types: \\[[^\\]]*acme-sensors[^\\]]*]\\n.*"), out);
         assertTrue(Files.isRegularFile(project.resolve("out/own/probe.csv")), "the assembled jar ran the scenario without --plugins");
     }

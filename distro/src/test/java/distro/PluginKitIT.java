@@ -715,9 +715,89 @@ class PluginKitIT {
     }
 
     /** {@code sensorsim serve} in {@code work}, serving {@code work/deploy} into {@code work/out}, with more options. */
+    @Test
+    @Order(10)
+    void aFeatureWithThePluginIsCompletedOrRefusedAndItsConfigurationReachesTheLiveService() throws Exception {
+        Path work = Files.createDirectories(outside.resolve("feature")), jar = work.resolve("acme-live.jar");
+        String feature = """
+                {
+                  "id": "org.example:acme-live:1.0.0",
+                  "complete": true,
+                  "bundles": [{"id": "org.example:acme-sensors:1.0.0"}],
+                  "variables": {"tag": null},
+                  "configurations": {
+                    "sensorsim.sensor~probe2": {"simulation": "live", "id": "probe2", "type": "acme-sensors", "frequency": 10.0,
+                                                "config": "{maxRange: 50, sigma: 0.0}"}
+                  },
+                  "framework-launching-properties": {"java.util.logging.SimpleFormatter.format": "[${tag}] %4$s: %5$s%6$s%n"},
+                  "extensions": {"sensorsim.distribution": {"kind": "mandatory", "type": "JSON",
+                    "json": {"from": "sensorsim-proprio", "console": true}}}
+                }
+                """;
+        Files.writeString(work.resolve("acme.feature.json"), feature);
+        List<String> assemble = List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "assemble", "acme.feature.json", "--repo",
+                project().resolve("target").toString(), "--var", "tag=acme", "--out", jar.toString());
+        ProcessBuilder noMaven = new ProcessBuilder(assemble).directory(work.toFile()).redirectErrorStream(true);
+        noMaven.environment().put("PATH", work.toString()); // java by its full path; no mvn, no other tool
+        Process p = noMaven.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(3, p.waitFor(), out);
+        assertTrue(out.contains("  acme.feature.json:4:15: acme-sensors 1.0.0 needs service sensor.api.raytrace.RaytraceBackend; "
+                + "the feature is complete, so nothing is added (sensor.raytrace 0.2.0.SNAPSHOT in the repository provides it)"), out);
+        assertFalse(Files.exists(jar), "nothing written");
+
+        Files.writeString(work.resolve("acme.feature.json"), feature.replace("\"complete\": true", "\"complete\": false"));
+        p = noMaven.start();
+        out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertTrue(out.contains("+ sensor.raytrace 0.2.0.SNAPSHOT provides service sensor.api.raytrace.RaytraceBackend to "
+                + "acme-sensors 1.0.0"), out);
+        assertTrue(out.contains("+ sensor.service 0.2.0.SNAPSHOT provides package sensor.service to sensor.console 0.2.0.SNAPSHOT"), out);
+        Sensorsim.Run types = Sensorsim.run(work, Path.of("target").toAbsolutePath().relativize(jar).toString(), "types");
+        assertTrue(types.output().startsWith("[acme] INFO: configuration sensorsim.sensor~probe2 waits for simulation 'live' "
+                + "to open\ndistribution: acme-live\n"), "the framework property (log format) and the configuration: "
+                + types.output());
+        assertTrue(types.output().contains("sensor types: [accelerometer, acme-sensors, "), types.output());
+
+        Process service = serve(work, jar);
+        Log log = new Log(service);
+        try {
+            log.await("serving: drop scenarios", 60);
+            Files.writeString(work.resolve("live.yaml"), """
+                    version: 1
+                    duration: 60
+                    realtime: true
+                    objects:
+                      - {id: wall, shape: {type: box, size: [0.2, 10, 10]}, pose: {position: [5.1, 0, 0]}}
+                    sensors:
+                      - {id: imu, type: imu, frequency: 10}
+                    output: {formats: [csv]}
+                    """);
+            Files.move(work.resolve("live.yaml"), work.resolve("deploy/live.yaml"));
+            log.await("[acme] INFO: sensor 'probe2' (acme-sensors) added in simulation 'live'", 20);
+            Files.delete(work.resolve("deploy/live.yaml"));
+            log.await("simulation 'live' stopped at t = ", 10);
+        } finally {
+            service.destroy();
+            service.waitFor(10, TimeUnit.SECONDS);
+            service.destroyForcibly();
+        }
+        List<String> probe = Files.readAllLines(work.resolve("out/live/probe2.csv"));
+        assertEquals("time [s],range [m]", probe.get(0));
+        assertTrue(probe.size() > 2, "rows of the sensor the feature configured: " + probe);
+        for (String row : probe.subList(1, probe.size())) {
+            assertEquals(5.0, Double.parseDouble(row.split(",")[1]), 1e-9, "the wall 5 m ahead: " + row);
+        }
+    }
+
     private static Process serve(Path work, String... options) throws IOException {
+        return serve(work, Path.of("target", "sensorsim.jar"), options);
+    }
+
+    private static Process serve(Path work, Path jar, String... options) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
-                Path.of("target", "sensorsim.jar").toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out"));
+                jar.toAbsolutePath().toString(), "serve", "--deploy", "deploy", "--out", "out"));
         cmd.addAll(List.of(options));
         return new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true).start();
     }

@@ -279,10 +279,11 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             if (!f.requires.isEmpty()) {
                 requireTypes(f, repo, chosen, problems, work, reasons);
             }
-            Path configuration = null;
             if (!f.configurations.isEmpty()) {
-                configuration = Lock.configurationBundle(f, work);
-                chosen.put(add(repo, "jar/" + configuration.getFileName(), configuration).entry(), f.extension);
+                Path configuration = Lock.configurationBundle(f, work);
+                String entry = add(repo, "jar/" + configuration.getFileName(), configuration).entry();
+                chosen.put(entry, f.extension);
+                startOrder.put(entry, 3); // after the Configurator and its JSON provider (level 2), which then read it
             }
             if (!problems.isEmpty()) {
                 return refuse(q, problems);

@@ -73,8 +73,7 @@ public class ControllerConfiguration {
 
     @Modified
     void modified(Config c) {
-        remove();
-        apply(c, "reconfigured");
+        apply(c, remove() ? "reconfigured" : "added"); // not applied before: its simulation has just opened
     }
 
     @Deactivate

@@ -17,11 +17,35 @@ final class LiveConfigurations {
 
     private LiveConfigurations() {}
 
+    /**
+     * The PIDs of configurations waiting for their simulation to open, by simulation name: a configuration made before
+     * its simulation (one a feature carries into a distribution, a {@code .cfg} file dropped first) applies when the
+     * live service opens it ({@link #opened}).
+     */
+    private static final Map<String, java.util.Set<String>> WAITING = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The simulation a configuration names is not open (yet). */
+    static final class NotOpen extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        final String simulation;
+
+        NotOpen(String simulation, String message) {
+            super(message);
+            this.simulation = simulation;
+        }
+    }
+
     /** The open simulation of that name; rejects an unknown one listing the open ones. */
     static Simulation simulation(SimulationFactory factory, String name) {
         return factory.simulations().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(
-                () -> new IllegalArgumentException("simulation '" + name + "' is not open; open simulations: "
+                () -> new NotOpen(name, "simulation '" + name + "' is not open; open simulations: "
                         + factory.simulations().stream().map(Simulation::name).toList()));
+    }
+
+    /** The PIDs that waited for {@code simulation}, which has just opened (they wait no longer). */
+    static java.util.Set<String> opened(String simulation) {
+        java.util.Set<String> pids = WAITING.remove(simulation);
+        return pids == null ? java.util.Set.of() : pids;
     }
 
     /**
@@ -75,6 +99,11 @@ final class LiveConfigurations {
     }
 
     static void warn(String pid, RuntimeException e) {
+        if (e instanceof NotOpen n) {
+            WAITING.computeIfAbsent(n.simulation, k -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(pid);
+            LOG.log(Level.INFO, "configuration {0} waits for simulation ''{1}'' to open", pid, n.simulation);
+            return;
+        }
         LOG.log(Level.WARNING, "configuration {0} not applied: {1}", pid, e.getMessage());
     }
 }

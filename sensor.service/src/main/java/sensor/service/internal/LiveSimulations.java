@@ -174,6 +174,7 @@ public class LiveSimulations implements Simulations {
             LOG.log(Level.INFO, "simulation ''{0}'' started from {1}: {2} sensors, {3} s{4}, writing to {5}", name,
                     scenario.getFileName(), built.sensors(), built.duration(), built.realtime() ? " in real time" : "",
                     out.resolve(name));
+            applyWaiting(name);
             return run;
         } catch (ScenarioException e) {
             stop(name);
@@ -183,6 +184,22 @@ public class LiveSimulations implements Simulations {
             stop(name);
             sim.close();
             throw loaded.error(loaded.scenario(), e.getMessage(), e);
+        }
+    }
+
+    /** Updates the configurations that waited for {@code name} to open, so that their components apply them now. */
+    private void applyWaiting(String name) throws IOException {
+        for (String pid : LiveConfigurations.opened(name)) {
+            Configuration[] c;
+            try {
+                c = configAdmin.listConfigurations("(" + org.osgi.framework.Constants.SERVICE_PID + "="
+                        + pid.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").replace("*", "\\*") + ")");
+            } catch (org.osgi.framework.InvalidSyntaxException e) {
+                continue;
+            }
+            if (c != null && c[0].getProperties() != null) {
+                c[0].update(c[0].getProperties());
+            }
         }
     }
 

@@ -89,7 +89,7 @@ public class ObjectConfiguration {
 
     @Modified
     void modified(Config c) {
-        apply(c, true);
+        apply(c, sim != null); // not applied before: its simulation has just opened
     }
 
     @Deactivate

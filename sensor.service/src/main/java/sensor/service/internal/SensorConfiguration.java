@@ -88,8 +88,7 @@ public class SensorConfiguration {
 
     @Modified
     void modified(Config c) {
-        remove();
-        apply(c, "reconfigured");
+        apply(c, remove() ? "reconfigured" : "added"); // not applied before: its simulation has just opened
     }
 
     @Deactivate
