@@ -100,8 +100,8 @@ class DistributionsIT {
         r = Sensorsim.run(work, "sensorsim-proprio.jar", "run", "l.yaml", "--out", "never");
         assertEquals(3, r.code(), r.output());
         assertTrue(r.output().contains("l.yaml:3:5: sensors 'os1': sensor type 'lidar' is not installed; installed sensor types: "
-                + "[accelerometer, encoder, gnss, ground-truth, gyroscope, imu, magnetometer, odometer]; it ships in the distributions "
-                + "sensorsim, sensorsim-lidar"), r.output());
+                + "[accelerometer, encoder, gnss, ground-truth, gyroscope, imu, magnetometer, odometer]; the distribution "
+                + "sensorsim-proprio lacks it; it ships in the distributions sensorsim, sensorsim-lidar"), r.output());
         assertTrue(!r.output().contains("Exception") && !Files.exists(work.resolve("never")), r.output());
     }
 }

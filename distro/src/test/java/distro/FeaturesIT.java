@@ -126,6 +126,56 @@ class FeaturesIT {
     }
 
     @Test
+    void theJlinkImageRunsTheDemoWithItsOwnJavaWritingTheJarsFiles() throws Exception {
+        Path image = work.resolve("image"), jar = work.resolve("full.jar");
+        Sensorsim.Run r = Sensorsim.run(work, "sensorsim.jar", "assemble", "--from", "sensorsim", "--out", jar.toString(),
+                "--jlink", image.toString());
+        assertEquals(0, r.code(), r.output());
+        assertTrue(r.output().matches("(?s).*assemble: linked " + java.util.regex.Pattern.quote(image.toString())
+                + ": a Java runtime of \\d+ modules \\[java.base, .*jdk.incubator.vector.*] and the jar, [0-9.]+ MB.*"), r.output());
+        try (Stream<String> modules = Files.lines(image.resolve("release"))) {
+            String line = modules.filter(l -> l.startsWith("MODULES=")).findFirst().orElseThrow();
+            assertFalse(line.contains("java.compiler") || line.contains("jdk.jshell") || line.contains("java.net.http"),
+                    "only the modules the bundles use: " + line);
+        }
+        assertArrayEquals(Files.readAllBytes(jar), Files.readAllBytes(image.resolve("lib/sensorsim/full.jar")));
+        Path scenario = Path.of("scenarios", "demo.yaml").toAbsolutePath();
+        Process p = new ProcessBuilder(image.resolve("bin/sensorsim").toString(), "run", scenario.toString(), "--duration", "1",
+                "--out", "linked").directory(work.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), out);
+        assertTrue(out.contains("raytrace: cpu-bvh: vector (jdk.incubator.vector"), "the image relaunches with the Vector API: " + out);
+        assertEquals(0, Sensorsim.run(work, "sensorsim.jar", "run", scenario.toString(), "--duration", "1", "--out", "jar").code());
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(work.resolve("jar"))) {
+            files = s.filter(Files::isRegularFile).filter(f -> !f.endsWith("run-manifest.json")).sorted().toList();
+        }
+        assertTrue(files.size() > 20, files.toString());
+        for (Path f : files) {
+            Path linked = work.resolve("linked").resolve(work.resolve("jar").relativize(f));
+            assertArrayEquals(Files.readAllBytes(f), Files.readAllBytes(linked), "the image's " + linked);
+        }
+    }
+
+    @Test
+    void withoutAJdkJlinkIsRefusedInOneLine() throws Exception {
+        Path jre = work.resolve("jre");
+        Process link = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jlink").toString(), "--add-modules",
+                "java.base,java.logging,java.xml,java.naming,java.management,java.sql,java.desktop,java.instrument,jdk.unsupported,"
+                        + "jdk.incubator.vector,jdk.crypto.ec,jdk.zipfs", "--output", jre.toString()).redirectErrorStream(true).start();
+        String made = new String(link.getInputStream().readAllBytes());
+        assertEquals(0, link.waitFor(), made);
+        Process p = new ProcessBuilder(jre.resolve("bin/java").toString(), "-jar", Path.of("target", "sensorsim-lidar.jar")
+                .toAbsolutePath().toString(), "assemble", "--from", "sensorsim-lidar", "--out", "x.jar", "--jlink", "img")
+                .directory(work.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(3, p.waitFor(), out);
+        assertEquals("sensorsim: assemble: refused, nothing written: --jlink needs a JDK's jlink, and this Java (" + jre
+                + ") has none; run assemble with a JDK's java", out.strip());
+        assertFalse(Files.exists(work.resolve("x.jar")) || Files.exists(work.resolve("img")), "nothing written");
+    }
+
+    @Test
     void aFeatureOfTypeIdsAssemblesReproduciblyWithItsLock() throws Exception {
         Path feature = Files.writeString(work.resolve("vlp.feature.json"), """
                 {
@@ -154,6 +204,12 @@ class FeaturesIT {
         assertTrue(types.output().contains("lidar model types: [HDL-32E, "), "the Velodyne bundle's models: " + types.output());
         assertFalse(types.output().contains("OS1-64"), "no Ouster bundle: " + types.output());
         assertFalse(types.output().contains("accelerometer"), "no IMU: " + types.output());
+        Files.writeString(work.resolve("imu.yaml"), "version: 1\nsensors:\n  - {id: imu, type: imu}\n");
+        Sensorsim.Run refused = Sensorsim.run(work, fromTarget(a), "run", "imu.yaml", "--out", "never");
+        assertEquals(3, refused.code(), refused.output());
+        assertTrue(refused.output().contains("imu.yaml:3:5: sensors 'imu': sensor type 'imu' is not installed; installed sensor "
+                + "types: [lidar]; the distribution vlp-only lacks it; it ships in the distributions sensorsim, sensorsim-proprio"),
+                "a missing type names the assembled distribution: " + refused.output());
         try (JarFile j = new JarFile(a.toFile())) {
             String lock = new String(j.getInputStream(j.getEntry("distribution-lock.json")).readAllBytes());
             assertTrue(lock.contains("\"complete\": true"), lock);

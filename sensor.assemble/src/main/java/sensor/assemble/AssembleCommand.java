@@ -47,7 +47,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             "org.apache.felix.http.servlet-api", "org.apache.felix.webconsole", "org.apache.felix.webconsole.plugins.ds"),
             SHELL = List.of("org.apache.felix.gogo.shell", "org.apache.felix.gogo.command", "org.apache.felix.gogo.runtime");
     static final String USAGE = """
-            Usage: sensorsim assemble FEATURE.json --out FILE [--repo DIR]... [--var NAME=VALUE]...
+            Usage: sensorsim assemble FEATURE.json --out FILE [--repo DIR]... [--var NAME=VALUE]... [--jlink DIR]
                    sensorsim assemble --from DISTRIBUTION --out FILE [--add JAR]... [--remove BUNDLE]... [--complete]
                    sensorsim assemble --for SCENARIO.yaml --out FILE [--plugins DIR]
             Writes a tailored distribution that runs with java alone, as the shipped ones do. The bundles come from this
@@ -66,6 +66,8 @@ public class AssembleCommand implements ToIntFunction<String[]> {
               --repo DIR           more bundles: every jar below DIR, flat or in Maven's layout; repeatable
               --var NAME=VALUE     a value for one of the feature's variables; repeatable
               --out FILE           the jar to write (replaced atomically; nothing is written when refused)
+              --jlink DIR          also a runtime image in DIR (a new folder): a Java of only the modules the bundles
+                                   use, the jar and bin/sensorsim (needs a JDK)
             Exit codes: 0 written, 2 usage error, 3 refused (one line per problem, with its line:column).
             """;
 
@@ -84,7 +86,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
         String fromName;             // --from, for the id rule of that form
         Path scenario;               // --for
         final List<Path> add = new ArrayList<>(), repos = new ArrayList<>();
-        Path target;
+        Path target, jlink;
     }
 
     @Override
@@ -111,7 +113,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                 featureFile = Path.of(a);
                 continue;
             }
-            if (!List.of("--from", "--out", "--add", "--remove", "--repo", "--var", "--for", "--plugins").contains(a)) {
+            if (!List.of("--from", "--out", "--add", "--remove", "--repo", "--var", "--for", "--plugins", "--jlink").contains(a)) {
                 return usage("unknown option '" + a + "'");
             }
             if (i + 1 == args.length) {
@@ -124,6 +126,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                 case "--add" -> q.add.add(Path.of(v));
                 case "--remove" -> remove.add(v);
                 case "--for" -> q.scenario = Path.of(v);
+                case "--jlink" -> q.jlink = Path.of(v);
                 case "--var" -> {
                     int eq = v.indexOf('=');
                     if (eq <= 0) {
@@ -140,6 +143,14 @@ public class AssembleCommand implements ToIntFunction<String[]> {
         }
         if (featureFile != null && (!q.add.isEmpty() || !remove.isEmpty() || complete)) {
             return usage("--add, --remove and --complete go with --from; a feature says them in its file");
+        }
+        if (q.jlink != null && Files.exists(q.jlink)) {
+            return usage("--jlink: " + q.jlink + " exists; name a new folder for the runtime image");
+        }
+        if (q.jlink != null && Jlink.tool().isEmpty()) {
+            err.println("sensorsim: assemble: refused, nothing written: --jlink needs a JDK's jlink, and this Java ("
+                    + System.getProperty("java.home") + ") has none; run assemble with a JDK's java");
+            return 3;
         }
         for (Path d : q.repos) {
             if (!Files.isDirectory(d)) {
@@ -303,7 +314,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             result.added().forEach(a -> out.println(a.reason()));
             return write(q, jar, shipped, repo, result, startOrder, work);
         } finally {
-            deleteTree(work);
+            Jlink.deleteTree(work);
         }
     }
 
@@ -446,8 +457,18 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         }
         out.printf(Locale.ROOT, "assemble: wrote %s: %d bundles (%s, %d added by the resolver), %.1f MB%n", q.target,
-                bundles.size(), from != null ? "from " + from : f.id != null ? f.id : "core", result.added().size(),
-                Files.size(q.target) / 1e6);
+                bundles.size(), from != null ? "from " + from : f.id != null ? f.id : q.scenario != null
+                        ? "for " + q.scenario.getFileName() : "the command line", result.added().size(), Files.size(q.target) / 1e6);
+        if (q.jlink != null) {
+            java.util.Set<String> modules = Jlink.modules(q.target);
+            String failed = Jlink.link(Jlink.tool().orElseThrow(), q.target, modules, q.jlink);
+            if (failed != null) {
+                err.println("sensorsim: assemble: the jar is written, the runtime image is not: jlink says: " + failed);
+                return 1;
+            }
+            out.printf(Locale.ROOT, "assemble: linked %s: a Java runtime of %d modules %s and the jar, %.1f MB; run %s%n",
+                    q.jlink, modules.size(), modules, Jlink.size(q.jlink) / 1e6, q.jlink.resolve("bin/sensorsim"));
+        }
         return 0;
     }
 
@@ -466,13 +487,5 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             }
         }
         return null;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (var s = Files.walk(dir)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }
