@@ -1,0 +1,12 @@
+package distro.exam;
+
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.junit.PaxExam;
+
+/** sensorsim-shell.jar in Pax Exam's Felix: every bundle active, every component satisfied. */
+@RunWith(PaxExam.class)
+public class SensorsimShellComponentsIT extends DistributionComponents {
+    public SensorsimShellComponentsIT() {
+        super("sensorsim-shell");
+    }
+}
