@@ -137,6 +137,7 @@ final class Json {
 
     private String string() throws SyntaxError {
         StringBuilder b = new StringBuilder();
+        int startLine = line, startColumn = pos - lineStart + 1;
         pos++;
         while (pos < text.length()) {
             char ch = text.charAt(pos++);
@@ -168,7 +169,7 @@ final class Json {
                 default -> throw error("unknown escape '\\" + e + "'");
             }
         }
-        throw error("a string is not closed on its line");
+        throw new SyntaxError("a string is not closed on its line", startLine, startColumn);
     }
 
     private BigDecimal number() throws SyntaxError {

@@ -59,6 +59,42 @@ class DistributionJarTest {
         return new String(z.getInputStream(z.getEntry(name)).readAllBytes(), StandardCharsets.ISO_8859_1);
     }
 
+    /** A jar whose repository index lists jar/b.jar and repository/g.jar with the SHA-256 given (null: their own). */
+    private Path indexed(String shaOfB) throws Exception {
+        Path jar = dir.resolve("indexed.jar");
+        String b = "B", g = "G";
+        StringBuilder index = new StringBuilder("<repository xmlns=\"http://www.osgi.org/xmlns/repository/v1.0.0\">");
+        for (String[] r : new String[][] {{"b", "jar/b.jar", shaOfB != null ? shaOfB : Lock.sha256(b.getBytes())},
+                {"g", "repository/g.jar", Lock.sha256(g.getBytes())}}) {
+            index.append("<resource><capability namespace=\"osgi.identity\"><attribute name=\"osgi.identity\" value=\"")
+                    .append(r[0]).append("\"/><attribute name=\"version\" type=\"Version\" value=\"1.0.0\"/></capability>")
+                    .append("<capability namespace=\"osgi.content\"><attribute name=\"osgi.content\" value=\"").append(r[2])
+                    .append("\"/><attribute name=\"url\" value=\"").append(r[1]).append("\"/></capability></resource>");
+        }
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(jar))) {
+            put(z, "launcher.properties", "launch.bundles=jar/b.jar\n");
+            put(z, "jar/b.jar", b);
+            put(z, "repository/g.jar", g);
+            put(z, "repository/index.xml", index.append("</repository>").toString());
+        }
+        return jar;
+    }
+
+    @Test
+    void theBundlesOfAJarAreThoseItsIndexListsEachCheckedByItsSha256() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Map<String, Path> bundles = new DistributionJar(indexed(null)).bundles(out);
+        assertEquals(List.of("jar/b.jar", "jar/g.jar"), List.copyOf(bundles.keySet()), "the started one and the repository's");
+        assertEquals("G", Files.readString(bundles.get("jar/g.jar")));
+        assertEquals(out.resolve("repository/g.jar"), bundles.get("jar/g.jar"));
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> new DistributionJar(indexed("0".repeat(64))).bundles(out));
+        assertEquals("indexed.jar is damaged: its bundle jar/b.jar differs from its repository index (SHA-256); download the "
+                + "distribution again", e.getMessage());
+        Map<String, Path> unindexed = new DistributionJar(source()).bundles(Files.createDirectories(dir.resolve("plain")));
+        assertEquals(List.of("jar/a.jar", "jar/b.jar"), List.copyOf(unindexed.keySet()), "without an index: the bundles it starts");
+    }
+
     @Test
     void aCopyStartsExactlyTheBundlesGivenKeepsTheirStartLevelsAndIsReproducible() throws Exception {
         DistributionJar jar = new DistributionJar(source());
