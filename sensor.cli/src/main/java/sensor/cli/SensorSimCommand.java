@@ -636,8 +636,9 @@ final class SensorSimCommand implements Runnable {
         }
     }
 
-    @Command(name = "assemble", description = "Write a tailored distribution: a shipped one with bundles added (your "
-            + "plugins) and removed, completed by the OSGi resolver, runnable with java alone; assemble --help for its options.")
+    @Command(name = "assemble", description = "Write a tailored distribution from a feature file (bundles, plugin types, "
+            + "configurations), a shipped one with bundles added and removed, or a scenario, completed by the OSGi resolver, "
+            + "runnable with java alone; assemble --help for its options.")
     final class AssembleCommand implements Callable<Integer> {
         @Parameters(arity = "0..*", paramLabel = "OPTIONS", description = "passed to the assembler")
         List<String> options = new java.util.ArrayList<>();
