@@ -224,6 +224,37 @@ class FeaturesIT {
     }
 
     @Test
+    void aFeaturesBundlesComeFromAMavenRepositoryByTheirCoordinates() throws Exception {
+        Path local = Path.of(System.getProperty("maven.repo.local", Path.of(System.getProperty("user.home"), ".m2", "repository")
+                .toString())), m2 = work.resolve("m2");
+        for (String path : List.of("sensorsim/sensor.dynamics/0.2.0-SNAPSHOT/sensor.dynamics-0.2.0-SNAPSHOT.jar",
+                "org/ode4j/core/0.5.3/core-0.5.3.jar", "org/slf4j/slf4j-api/2.0.7/slf4j-api-2.0.7.jar")) {
+            Files.createDirectories(m2.resolve(path).getParent());
+            Files.copy(local.resolve(path), m2.resolve(path));
+        }
+        Path feature = Files.writeString(work.resolve("dyn.feature.json"), """
+                {
+                  "id": "org.example:lidar-dynamics:1.0.0",
+                  "bundles": ["sensorsim:sensor.dynamics:0.2.0-SNAPSHOT", "org.ode4j:core:0.5.3"],
+                  "extensions": {"sensorsim.distribution": {"kind": "mandatory", "type": "JSON", "json": {"from": "sensorsim-lidar"}}}
+                }
+                """), out = work.resolve("dyn.jar");
+        Sensorsim.Run r = Sensorsim.run(work, "sensorsim-lidar.jar", "assemble", feature.toString(), "--maven-repo",
+                m2.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.output());
+        assertFalse(r.output().contains("slf4j.api 2.0.7 provides"), "the lidar jar has slf4j; the Maven repository offers "
+                + "only what the feature names: " + r.output());
+        Sensorsim.Run types = Sensorsim.run(work, fromTarget(out), "types");
+        assertTrue(types.output().contains("dynamics engine types: [ode4j]"), types.output());
+        Files.writeString(feature, Files.readString(feature).replace("core:0.5.3", "core:0.5.2"));
+        r = Sensorsim.run(work, "sensorsim-lidar.jar", "assemble", feature.toString(), "--maven-repo", m2.toString(), "--out",
+                work.resolve("never.jar").toString());
+        assertEquals(3, r.code(), r.output());
+        assertTrue(r.output().contains("dyn.feature.json:3:58: bundles: org.ode4j:core:0.5.2 is in no repository: not in "
+                + "this jar nor in [" + m2 + "]"), r.output());
+    }
+
+    @Test
     void featuresWithMistakesAreRefusedAtTheirLineAndColumnWritingNothing() throws Exception {
         Path old = work.resolve("repo").resolve("acme-old-1.0.0.jar");
         Files.createDirectories(old.getParent());

@@ -47,7 +47,8 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             "org.apache.felix.http.servlet-api", "org.apache.felix.webconsole", "org.apache.felix.webconsole.plugins.ds"),
             SHELL = List.of("org.apache.felix.gogo.shell", "org.apache.felix.gogo.command", "org.apache.felix.gogo.runtime");
     static final String USAGE = """
-            Usage: sensorsim assemble FEATURE.json --out FILE [--repo DIR]... [--var NAME=VALUE]... [--jlink DIR]
+            Usage: sensorsim assemble FEATURE.json --out FILE [--repo DIR]... [--maven-repo DIR]... [--var NAME=VALUE]...
+                                      [--jlink DIR]
                    sensorsim assemble --from DISTRIBUTION --out FILE [--add JAR]... [--remove BUNDLE]... [--complete]
                    sensorsim assemble --for SCENARIO.yaml --out FILE [--plugins DIR]
             Writes a tailored distribution that runs with java alone, as the shipped ones do. The bundles come from this
@@ -64,6 +65,8 @@ public class AssembleCommand implements ToIntFunction<String[]> {
               --for SCENARIO.yaml  the smallest distribution that runs this scenario (checked with validate)
               --plugins DIR        jars the scenario's types may come from (with --for)
               --repo DIR           more bundles: every jar below DIR, flat or in Maven's layout; repeatable
+              --maven-repo DIR     a Maven local repository (e.g. ~/.m2/repository): the feature's bundles are taken
+                                   from it by their coordinates' path; repeatable
               --var NAME=VALUE     a value for one of the feature's variables; repeatable
               --out FILE           the jar to write (replaced atomically; nothing is written when refused)
               --jlink DIR          also a runtime image in DIR (a new folder): a Java of only the modules the bundles
@@ -85,7 +88,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
         String source = "";          // the feature file's name, for "file:line:column: "
         String fromName;             // --from, for the id rule of that form
         Path scenario;               // --for
-        final List<Path> add = new ArrayList<>(), repos = new ArrayList<>();
+        final List<Path> add = new ArrayList<>(), repos = new ArrayList<>(), mavenRepos = new ArrayList<>();
         Path target, jlink;
     }
 
@@ -113,7 +116,8 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                 featureFile = Path.of(a);
                 continue;
             }
-            if (!List.of("--from", "--out", "--add", "--remove", "--repo", "--var", "--for", "--plugins", "--jlink").contains(a)) {
+            if (!List.of("--from", "--out", "--add", "--remove", "--repo", "--var", "--for", "--plugins", "--jlink",
+                    "--maven-repo").contains(a)) {
                 return usage("unknown option '" + a + "'");
             }
             if (i + 1 == args.length) {
@@ -127,6 +131,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                 case "--remove" -> remove.add(v);
                 case "--for" -> q.scenario = Path.of(v);
                 case "--jlink" -> q.jlink = Path.of(v);
+                case "--maven-repo" -> q.mavenRepos.add(Path.of(v));
                 case "--var" -> {
                     int eq = v.indexOf('=');
                     if (eq <= 0) {
@@ -152,9 +157,9 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                     + System.getProperty("java.home") + ") has none; run assemble with a JDK's java");
             return 3;
         }
-        for (Path d : q.repos) {
+        for (Path d : concat(q.repos, q.mavenRepos)) {
             if (!Files.isDirectory(d)) {
-                return usage("--repo/--plugins: " + d + " is not a folder");
+                return usage("--repo/--maven-repo/--plugins: " + d + " is not a folder");
             }
         }
         for (Path a : q.add) {
@@ -209,6 +214,12 @@ public class AssembleCommand implements ToIntFunction<String[]> {
         return m.matches() ? Long.parseLong(m.group(1)) * 100_000 + Long.parseLong(m.group(2)) : 0;
     }
 
+    private static List<Path> concat(List<Path> a, List<Path> b) {
+        List<Path> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
     /** "line:column: " of a node of the feature, or "" where the request came from the command line. */
     private static String at(Json.Node n) {
         return n == null || n.line() == 0 ? "" : n.where() + ": ";
@@ -235,6 +246,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             for (Path d : q.repos) {
                 repo.addFolder(d);
             }
+            repo.mavenRepositories.addAll(q.mavenRepos);
             List<String> problems = new ArrayList<>();
             Map<String, Json.Node> chosen = new LinkedHashMap<>(); // entry -> where the feature asks for it
             Map<String, Integer> startOrder = new TreeMap<>();
@@ -270,7 +282,8 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                 Repository.Candidate c = repo.find(b);
                 if (c == null) {
                     problems.add(at(b.at()) + "bundles: " + b.id() + " is in no repository: not in this jar"
-                            + (q.repos.isEmpty() ? " (add the folder that has it with --repo DIR)" : " nor in " + q.repos)
+                            + (q.repos.isEmpty() && q.mavenRepos.isEmpty() ? " (add the folder that has it with --repo DIR, "
+                            + "or a Maven repository with --maven-repo DIR)" : " nor in " + concat(q.repos, q.mavenRepos))
                             + near(repo, b));
                     continue;
                 }

@@ -34,6 +34,8 @@ final class Repository {
 
     private final Map<String, Candidate> byEntry = new LinkedHashMap<>();
     final List<Path> folders = new ArrayList<>();
+    /** Maven local repositories: a bundle a feature names is looked up by its path there, nothing else is offered. */
+    final List<Path> mavenRepositories = new ArrayList<>();
 
     /** Adds a bundle under {@code entry} unless that entry is taken; returns it, or null when it is no bundle. */
     Candidate add(String entry, Path file) throws IOException {
@@ -66,13 +68,23 @@ final class Repository {
         return byEntry.get(entry);
     }
 
-    /** The bundle with these coordinates, or null. */
-    Candidate find(Feature.BundleRef ref) {
+    /**
+     * The bundle with these coordinates, or null: one already known, else the one at the coordinates' path in a Maven
+     * repository ({@code group/as/folders/artifact/version/artifact-version[-classifier].jar}).
+     */
+    Candidate find(Feature.BundleRef ref) throws IOException {
         String wanted = ref.group() + ":" + ref.artifact() + ":" + ref.version();
         String file = ref.artifact() + "-" + ref.version() + (ref.classifier() == null ? "" : "-" + ref.classifier()) + ".jar";
-        return byEntry.values().stream().filter(c -> wanted.equals(c.coordinates()) && c.entry().endsWith("/" + file))
+        Candidate known = byEntry.values().stream().filter(c -> wanted.equals(c.coordinates()) && c.entry().endsWith("/" + file))
                 .findFirst().orElse(byEntry.values().stream().filter(c -> wanted.equals(c.coordinates())).findFirst()
                         .orElse(null));
+        for (Path m : mavenRepositories) {
+            Path jar = m.resolve(ref.group().replace('.', '/')).resolve(ref.artifact()).resolve(ref.version()).resolve(file);
+            if (known == null && Files.isRegularFile(jar)) {
+                known = add("jar/" + file, jar);
+            }
+        }
+        return known;
     }
 
     /** The newest bundle with this symbolic name, or null. */

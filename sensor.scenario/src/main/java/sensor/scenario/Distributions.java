@@ -6,7 +6,8 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 
 /**
- * Which shipped distributions carry a plugin type (and that the running one, named by its id, lacks it), read from {@code distributions.properties} (keys
+ * Which shipped distributions carry a plugin type (and that the running one, named by its id, lacks it), read from
+ * {@code distributions.properties} (keys
  * {@code <kind>/<id>}, e.g. {@code sensor/lidar}); the distribution tests check the table against what each
  * distribution's {@code types} command lists, so it cannot drift.
  */
@@ -20,7 +21,7 @@ public final class Distributions {
         String where = TABLE.getProperty(kind.replace(' ', '-') + "/" + id);
         String here = sensor.scenario.run.RunManifest.distribution(sensor.scenario.run.RunManifest.DISTRIBUTION);
         String lacks = here == null ? "" : "; the distribution " + here + " lacks it";
-        return where == null ? lacks + "; no shipped distribution has it: install the bundle that provides it (--plugins DIR)"
+        return where == null ? "; no shipped distribution has it: install the bundle that provides it (--plugins DIR)"
                 : lacks + "; it ships in the distributions " + where + " (or install a bundle that provides it with "
                         + "--plugins DIR, or assemble a distribution with it: sensorsim assemble --help)";
     }
