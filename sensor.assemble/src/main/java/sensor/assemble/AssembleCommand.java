@@ -16,7 +16,6 @@ import java.util.TreeMap;
 import java.util.function.ToIntFunction;
 import java.util.jar.JarFile;
 
-import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.Version;
@@ -268,10 +267,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                 }
             }
             choose(repo, chosen, f.console, CONSOLE, f.extension, "console", problems);
-            choose(repo, chosen, f.shell, SHELL.subList(0, 2), f.extension, "shell", problems);
-            if (Boolean.FALSE.equals(f.shell)) {
-                chosen.keySet().removeIf(e -> SHELL.contains(repo.entry(e).symbolicName()));
-            }
+            choose(repo, chosen, f.shell, SHELL, f.extension, "shell", problems);
             f.remove.forEach((bsn, node) -> {
                 if (!chosen.keySet().removeIf(e -> repo.entry(e).symbolicName().equals(bsn))) {
                     problems.add(at(node) + (node.line() == 0 ? "--remove" : Feature.EXTENSION + ".remove") + ": no bundle '"
