@@ -17,7 +17,12 @@ const timer = setTimeout(async () => { out("error", "timeout"); await browser.cl
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
-  const first = await page.goto(url, { waitUntil: "networkidle0" });
+  let first = await page.goto(url, { waitUntil: "networkidle0" });
+  // the service prints the console's address as the Web Console starts; its page may register a moment later
+  for (let tries = 0; first.status() === 404 && tries < 50; tries++) {
+    await new Promise((r) => setTimeout(r, 200));
+    first = await page.reload({ waitUntil: "networkidle0" });
+  }
   out("landed", page.url());
   out("status", first.status());
   out("cookie", (await page.cookies()).map((c) => `${c.name}:${c.httpOnly}:${c.sameSite}`).join(","));
