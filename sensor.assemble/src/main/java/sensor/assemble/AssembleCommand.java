@@ -188,7 +188,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                 return refuse(q, q.feature.problems);
             }
             return assemble(q);
-        } catch (IOException | ReflectiveOperationException | BundleException | InterruptedException e) {
+        } catch (IOException | BundleException | InterruptedException e) {
             err.println("sensorsim: assemble: " + e.getMessage());
             return 1;
         }
@@ -224,7 +224,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
         return n == null || n.line() == 0 ? "" : n.where() + ": ";
     }
 
-    private int assemble(Request q) throws IOException, ReflectiveOperationException, BundleException, InterruptedException {
+    private int assemble(Request q) throws IOException, BundleException, InterruptedException {
         Feature f = q.feature;
         Path self = running();
         if (self == null) {
@@ -313,7 +313,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
             repo.all().stream().filter(c -> !chosen.containsKey(c.entry())).forEach(c -> offered.put(c.entry(), c.file()));
             Map<String, Path> start = new LinkedHashMap<>();
             chosen.keySet().forEach(e -> start.put(e, repo.entry(e).file()));
-            try (Resolution r = new Resolution(context, work.resolve("framework"))) {
+            try (Resolution r = new Resolution(felix(), work.resolve("framework"))) {
                 result = r.resolve(start, offered, f.complete);
             }
             if (!result.unmet().isEmpty()) {
@@ -440,8 +440,7 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                 : f.id != null ? f.id.split(":")[1] : base);
         Map<String, Path> files = new TreeMap<>();
         bundles.forEach(c -> files.put(c.entry(), c.file()));
-        extra.put(Index.ENTRY, Index.write(files, work.resolve("index"),
-                context.getBundle(0).getClass().getClassLoader()).getBytes(StandardCharsets.UTF_8));
+        extra.put(Index.ENTRY, Index.write(files, work.resolve("index"), felix()).getBytes(StandardCharsets.UTF_8));
         byte[] lock = Lock.write(f, id, bundles, level);
         extra.put(LOCK, lock);
         Properties launcher = new Properties();
@@ -479,6 +478,11 @@ public class AssembleCommand implements ToIntFunction<String[]> {
                     q.jlink, modules.size(), modules, Jlink.size(q.jlink) / 1e6, q.jlink.resolve("bin/sensorsim"));
         }
         return 0;
+    }
+
+    /** The class loader of the framework running this command, from which a second Felix is made. */
+    private ClassLoader felix() {
+        return context.getBundle(0).getClass().getClassLoader();
     }
 
     /** The distribution jar this runtime was launched from, or null (not launched from one). */

@@ -20,7 +20,6 @@ import org.osgi.framework.BundleException;
 import org.osgi.framework.Constants;
 import org.osgi.framework.Version;
 import org.osgi.framework.launch.Framework;
-import org.osgi.framework.launch.FrameworkFactory;
 import org.osgi.framework.wiring.BundleCapability;
 import org.osgi.framework.wiring.BundleRequirement;
 import org.osgi.framework.wiring.BundleRevision;
@@ -71,16 +70,7 @@ final class Index {
      * {@code felix}) kept in {@code storage}.
      */
     static String write(Map<String, Path> jars, Path storage, ClassLoader felix) throws IOException, BundleException {
-        FrameworkFactory factory;
-        try {
-            factory = (FrameworkFactory) felix.loadClass("org.apache.felix.framework.FrameworkFactory").getConstructor()
-                    .newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new IOException("no Felix framework to read the bundles with: " + e.getMessage());
-        }
-        Framework fw = factory.newFramework(Map.of(Constants.FRAMEWORK_STORAGE, storage.toString(),
-                Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT, "felix.log.level", "0"));
-        fw.init();
+        Framework fw = Resolution.nested(felix, storage);
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<repository xmlns=\"" + NS
                 + "\" name=\"sensorsim\" increment=\"0\">\n");
         try {

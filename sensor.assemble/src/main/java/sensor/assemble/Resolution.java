@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 
 import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.Constants;
 import org.osgi.framework.Filter;
@@ -47,13 +46,25 @@ final class Resolution implements AutoCloseable {
     private final Framework framework;
     private final Map<Bundle, String> entries = new LinkedHashMap<>();
 
-    Resolution(BundleContext outer, Path storage) throws ReflectiveOperationException, BundleException {
-        FrameworkFactory factory = (FrameworkFactory) outer.getBundle(0).getClass().getClassLoader()
-                .loadClass("org.apache.felix.framework.FrameworkFactory").getConstructor().newInstance();
-        framework = factory.newFramework(Map.of(Constants.FRAMEWORK_STORAGE, storage.toString(),
+    /** A resolution in a Felix framework loaded from {@code felix} (the running framework's class loader). */
+    Resolution(ClassLoader felix, Path storage) throws java.io.IOException, BundleException {
+        framework = nested(felix, storage);
+    }
+
+    /** A second Felix framework, initialised and never started, kept in {@code storage}: it reads and resolves bundles. */
+    static Framework nested(ClassLoader felix, Path storage) throws java.io.IOException, BundleException {
+        FrameworkFactory factory;
+        try {
+            factory = (FrameworkFactory) felix.loadClass("org.apache.felix.framework.FrameworkFactory").getConstructor()
+                    .newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new java.io.IOException("no Felix framework to read the bundles with: " + e.getMessage());
+        }
+        Framework fw = factory.newFramework(Map.of(Constants.FRAMEWORK_STORAGE, storage.toString(),
                 Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT,
                 Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, "sun.misc", "felix.log.level", "0"));
-        framework.init();
+        fw.init();
+        return fw;
     }
 
     /**
