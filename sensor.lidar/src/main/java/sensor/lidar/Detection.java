@@ -22,6 +22,9 @@ import sensor.api.lidar.LidarModelType.RangePrecision;
  * scatters with σ(S/σ) interpolated between them linearly in log σ over log SNR (a power law between two figures, the
  * form of timing jitter, σ ∝ SNR^−p), the best figure above the highest SNR and the lowest segment's law continued
  * below the lowest SNR (returns near the threshold scatter most).
+ *
+ * <p>Where a datasheet gives the detection probability at two ranges (two lines on one channel), both hold: the pair
+ * fixes the scale and the threshold, and the false-alarm rate is the one they imply.
  */
 final class Detection {
     /** Sunlight: illuminance of 1 W/m² of irradiance, klx (daylight's luminous efficacy, about 100 lm/W). */
@@ -49,25 +52,57 @@ final class Detection {
         logSnr = new double[channels][];
         logSigma = new double[channels][];
         java.util.Arrays.fill(scale, Double.NaN);
-        for (DetectionLine l : lines) {
-            double z = inverseNormal(1 - l.falseAlarmRate());
-            double intensity = l.reflectivity() / Math.PI * divergence.detectedRatio(l.range());
-            double k = (z + inverseNormal(l.detectionProbability())) / intensity;
-            List<RangePrecision> figures = l.precision().stream()
-                    .sorted(java.util.Comparator.comparingDouble(RangePrecision::snr)).toList();
-            double[] ls = figures.stream().mapToDouble(p -> Math.log(p.snr())).toArray();
-            double[] lsg = figures.stream().mapToDouble(p -> Math.log(p.sigma())).toArray();
-            for (int c = 0; c < channels; c++) {
-                if (l.channels().isEmpty() || l.channels().contains(c + 1)) {
-                    scale[c] = k;
-                    threshold[c] = z;
-                    falseAlarm[c] = l.falseAlarmRate();
-                    background[c] = l.ambientKlx() * l.reflectivity();
-                    logSnr[c] = ls.length == 0 ? null : ls;
-                    logSigma[c] = lsg;
-                }
+        for (int c = 0; c < channels; c++) {
+            int channel = c + 1;
+            List<DetectionLine> own = lines.stream()
+                    .filter(l -> l.channels().isEmpty() || l.channels().contains(channel)).toList();
+            if (own.isEmpty()) {
+                continue;
             }
+            if (own.size() > 2) {
+                throw new IllegalArgumentException("detection: channel " + channel + " has " + own.size()
+                        + " lines; at most two (one probability at each of two ranges) may cover a channel");
+            }
+            DetectionLine l = own.get(0);
+            double intensity = l.reflectivity() / Math.PI * divergence.detectedRatio(l.range());
+            double q = inverseNormal(l.detectionProbability());
+            if (own.size() == 1) {
+                threshold[c] = inverseNormal(1 - l.falseAlarmRate());
+                scale[c] = (threshold[c] + q) / intensity;
+                falseAlarm[c] = l.falseAlarmRate();
+            } else {
+                fitTwo(c, l, intensity, q, own.get(1), divergence);
+            }
+            background[c] = l.ambientKlx() * l.reflectivity();
+            List<RangePrecision> figures = own.stream().flatMap(d -> d.precision().stream())
+                    .sorted(java.util.Comparator.comparingDouble(RangePrecision::snr)).toList();
+            logSnr[c] = figures.isEmpty() ? null : figures.stream().mapToDouble(p -> Math.log(p.snr())).toArray();
+            logSigma[c] = figures.stream().mapToDouble(p -> Math.log(p.sigma())).toArray();
         }
+    }
+
+    /**
+     * Two lines on channel c, one detection probability at each of two ranges (Ouster rev 6: &gt; 90 % at one range,
+     * &gt; 50 % farther): both {@code K·I_i − z = Φ⁻¹(P_i)} hold, which fixes the scale K and the threshold z, and the
+     * false-alarm rate follows as {@code 1 − Φ(z)} (the lines' own rates are not used).
+     */
+    private void fitTwo(int c, DetectionLine a, double intensityA, double qa, DetectionLine b, BeamDivergence divergence) {
+        if (a.reflectivity() != b.reflectivity() || a.ambientKlx() != b.ambientKlx()) {
+            throw new IllegalArgumentException("detection: the two lines of channel " + (c + 1) + " must share their"
+                    + " reflectivity and sunlight, got " + a.reflectivity() + " at " + a.ambientKlx() + " klx and "
+                    + b.reflectivity() + " at " + b.ambientKlx() + " klx");
+        }
+        double intensityB = b.reflectivity() / Math.PI * divergence.detectedRatio(b.range());
+        double k = (qa - inverseNormal(b.detectionProbability())) / (intensityA - intensityB);
+        double z = k * intensityA - qa;
+        if (!(k > 0) || !(z > 0)) {
+            throw new IllegalArgumentException("detection: the lines of channel " + (c + 1) + " (" + a.detectionProbability()
+                    + " at " + a.range() + " m, " + b.detectionProbability() + " at " + b.range() + " m) contradict each"
+                    + " other: the nearer range must have the higher detection probability");
+        }
+        scale[c] = k;
+        threshold[c] = z;
+        falseAlarm[c] = 1 - normal(z);
     }
 
     /** Whether channel {@code c} has a datasheet line. */

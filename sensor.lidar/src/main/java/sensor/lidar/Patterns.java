@@ -21,24 +21,58 @@ public final class Patterns {
                     + model.modes().stream().map(LidarModelType.Mode::name).toList());
         }
         LidarModelType.Replay r = model.replay();
-        return r != null ? replay(r.azimuths(), r.elevations(), r.pointRate())
-                : new SweepPattern(mode.columns(), mode.rate(), model.beams());
+        return r != null ? replay(r) : new SweepPattern(mode.columns(), mode.rate(), model.beams());
     }
 
     /**
-     * A recorded pattern replayed at {@code pointRate} rays per second, continuing across frames; one laser's (the
-     * Livox Mid-40 and Mid-70 have one), so every ray is beam 0.
+     * A published ray list replayed at its point rate, continuing across frames: each ray at its time into the frame
+     * (even intervals without times) on its channel (channel 0 without channels; the Livox Mid-40 and Mid-70 have one
+     * laser).
      */
-    static RayPatternGenerator replay(double[] azimuths, double[] elevations, double pointRate) {
-        Args.positive("pointRate", pointRate);
+    static RayPatternGenerator replay(LidarModelType.Replay r) {
+        Args.positive("pointRate", r.pointRate());
+        double[] azimuths = r.azimuths(), elevations = r.elevations();
         if (azimuths == null || elevations == null || azimuths.length == 0 || azimuths.length != elevations.length) {
             throw new IllegalArgumentException("azimuths and elevations must be non-empty and of equal length");
         }
-        double[] t = new double[azimuths.length];
-        for (int i = 0; i < t.length; i++) {
-            t[i] = i / pointRate;
+        int n = azimuths.length;
+        double frame = n / r.pointRate();
+        double[] t = r.times() != null ? r.times().clone() : new double[n];
+        int[] channels = r.channels() != null ? r.channels().clone() : new int[n];
+        if (t.length != n || channels.length != n) {
+            throw new IllegalArgumentException("a replay needs one time and one channel per ray: " + n + " rays, "
+                    + t.length + " times, " + channels.length + " channels");
         }
-        return new FilePattern(azimuths, elevations, t, pointRate / t.length, new int[t.length]);
+        for (int i = 0; i < n; i++) {
+            if (r.times() == null) {
+                t[i] = i / r.pointRate();
+            } else if (!(t[i] >= 0 && t[i] < frame)) {
+                throw new IllegalArgumentException("ray " + i + " fires at " + t[i] + " s, outside its frame [0, " + frame
+                        + ") s");
+            }
+            if (channels[i] < 0) {
+                throw new IllegalArgumentException("ray " + i + " has channel " + channels[i] + "; channels count from 0");
+            }
+        }
+        Integer[] order = new Integer[n]; // firing order; rays firing together keep their order in the list
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> t[i]));
+        double[] az = new double[n], el = new double[n], sorted = new double[n];
+        int[] ch = new int[n];
+        for (int k = 0; k < n; k++) {
+            az[k] = azimuths[order[k]];
+            el[k] = elevations[order[k]];
+            sorted[k] = t[order[k]];
+            ch[k] = channels[order[k]];
+        }
+        return new FilePattern(az, el, sorted, r.pointRate() / n, ch);
+    }
+
+    /** A recorded pattern fired at even intervals on one channel (see {@link #replay(LidarModelType.Replay)}). */
+    static RayPatternGenerator replay(double[] azimuths, double[] elevations, double pointRate) {
+        return replay(new LidarModelType.Replay(azimuths, elevations, pointRate));
     }
 
     public static RayPatternGenerator sweep(int columns, double rate, double... elevations) {

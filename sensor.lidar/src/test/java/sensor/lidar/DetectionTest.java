@@ -73,6 +73,11 @@ class DetectionTest {
 
     /** Fraction of {@code n} rays at incidence θ on a wall {@code x} m away (along the ray) detected, the sun behind. */
     static double detected(DetectionLine line, double rho, double x, double theta, double sunKlx, int n, long seed) {
+        return detected(List.of(line), rho, x, theta, sunKlx, n, seed);
+    }
+
+    /** As above, with these datasheet lines. */
+    static double detected(List<DetectionLine> lines, double rho, double x, double theta, double sunKlx, int n, long seed) {
         LidarRig rig = new LidarRig();
         rig.env.setSeed(seed);
         rig.material("wall", new Lambertian(rho));
@@ -83,7 +88,7 @@ class DetectionTest {
         java.util.Arrays.fill(dirs, d);
         LidarConfig c = new LidarConfig().setPattern(RayPatterns.generic(LidarRig.rays(dirs), List.of(new RayInterval(0, n))))
                 .setRange(0.3, 500).setHeapDepth(1).setOptics(EMITTER, DETECTOR, 0).setDivergenceHalfAngle(DIVERGENCE)
-                .setFields(List.of(OutputField.DISTANCE_F32)).setDetection(List.of(line));
+                .setFields(List.of(OutputField.DISTANCE_F32)).setDetection(lines);
         var out = rig.run(c);
         return out == null ? 0 : out.count() / (double) n;
     }
@@ -95,6 +100,40 @@ class DetectionTest {
         double f = detected(OS1_GEN1, 0.1, 40, 0, 100, 20_000, 1);
         assertEquals(0.9, f, 0.03, "40 m, 10 %, 100 klx");
         assertEquals(0.9, law(OS1_GEN1, 0.1, 40, 0, 100, LidarConfig.DEFAULT_DARK_SHARE), 1e-6, "the law meets its datasheet");
+    }
+
+    /**
+     * Ouster's rev-6 OS1 datasheet gives two probabilities for one target (10 %, 100 klx): &gt; 90 % at 45 m and &gt; 50 %
+     * at 55 m. With both lines, 20,000 rays detect each with its probability (3 pp, 14 standard errors); the 90 % line
+     * alone detects only about 35 % at 55 m. The pair implies the false-alarm rate 1 − Φ(z) with
+     * z = Φ⁻¹(0.9)·I(55)/(I(45) − I(55)), I the detected intensity, checked here to 1e-6.
+     */
+    @Test
+    void twoProbabilitiesAtTwoRangesAreBothMetLDET() {
+        String page = "Ouster rev 6 OS1 datasheet";
+        DetectionLine near = new DetectionLine(45, 0.1, 100, 0.9, 1e-4, List.of(), page),
+                far = new DetectionLine(55, 0.1, 100, 0.5, 1e-4, List.of(), page);
+        assertEquals(0.9, detected(List.of(near, far), 0.1, 45, 0, 100, 20_000, 3), 0.03, "45 m");
+        assertEquals(0.5, detected(List.of(far, near), 0.1, 55, 0, 100, 20_000, 4), 0.03, "55 m");
+        assertTrue(detected(near, 0.1, 55, 0, 100, 20_000, 4) < 0.42, "one line alone misses the second figure");
+        Detection d = new Detection(List.of(near, far), 1, new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0),
+                LidarConfig.DEFAULT_DARK_SHARE);
+        double z = inversePhi(0.9) * ratio(55) / (ratio(45) - ratio(55));
+        assertEquals(1 - phi(z), d.falseAlarmRate(0), 1e-6);
+        var e = assertThrows(IllegalArgumentException.class, () -> new Detection(List.of(near,
+                new DetectionLine(55, 0.1, 100, 0.95, 1e-4, List.of(), page)), 1, new BeamDivergence(DIVERGENCE, EMITTER,
+                DETECTOR, 0), 0.1));
+        assertEquals("detection: the lines of channel 1 (0.9 at 45.0 m, 0.95 at 55.0 m) contradict each other: the nearer"
+                + " range must have the higher detection probability", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new Detection(List.of(near, far, near), 1,
+                new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 0.1));
+        assertEquals("detection: channel 1 has 3 lines; at most two (one probability at each of two ranges) may cover a"
+                + " channel", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new Detection(List.of(near,
+                new DetectionLine(55, 0.8, 100, 0.5, 1e-4, List.of(), page)), 1, new BeamDivergence(DIVERGENCE, EMITTER,
+                DETECTOR, 0), 0.1));
+        assertTrue(e.getMessage().startsWith("detection: the two lines of channel 1 must share their reflectivity and"
+                + " sunlight"), e.getMessage());
     }
 
     /**

@@ -94,15 +94,24 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
     List<String> returnModes();
 
     /**
-     * A recorded non-repetitive pattern, replayed at {@code pointRate} rays per second: ray i (azimuth
-     * counter-clockwise from +x, elevation up, rad) fires at {@code i / pointRate}, frames going on where the last
-     * stopped and wrapping after the last ray.
+     * A published ray list, replayed at {@code pointRate} rays per second: ray i (azimuth counter-clockwise from +x,
+     * elevation up, rad) fires at {@code times[i]} into its frame, or at {@code i / pointRate} without times, frames
+     * going on where the last stopped and wrapping after the last ray; a frame of n rays lasts
+     * {@code n / pointRate}. A recorded non-repetitive pattern has no times; a solid-state or 2D scanner's frame
+     * (every ray of one scan with its firing time) has.
      *
      * @param azimuths   rad
      * @param elevations rad, as many as azimuths
      * @param pointRate  rays per second
+     * @param times      s into the frame, in {@code [0, n / pointRate)}, as many as azimuths; null: {@code i / pointRate}
+     * @param channels   the channel (ring, layer) of each ray, from 0; null: every ray is channel 0
      */
-    record Replay(double[] azimuths, double[] elevations, double pointRate) {}
+    record Replay(double[] azimuths, double[] elevations, double pointRate, double[] times, int[] channels) {
+        /** A recorded pattern fired at even intervals, one channel. */
+        public Replay(double[] azimuths, double[] elevations, double pointRate) {
+            this(azimuths, elevations, pointRate, null, null);
+        }
+    }
 
     /** The recorded pattern of a non-repetitive model; null for a spinning model, whose {@link #beams()} fire. */
     Replay replay();
@@ -122,10 +131,19 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
      * @param channels             1-based channels the line holds for, empty for all
      * @param precision            range precision (1σ) at SNR levels, distinct SNRs; empty: no SNR-dependent noise
      * @param source               where the figure is printed (document, page)
+     * @param citation             how directly {@code source} gives the figure
      */
     record DetectionLine(double range, double reflectivity, double ambientKlx, double detectionProbability,
-            double falseAlarmRate, List<Integer> channels, List<RangePrecision> precision, String source) {
-        /** A line without range precision figures. */
+            double falseAlarmRate, List<Integer> channels, List<RangePrecision> precision, String source,
+            Citation citation) {
+        /** A line read on the maker's own document ({@link Citation#CITED}). */
+        public DetectionLine(double range, double reflectivity, double ambientKlx, double detectionProbability,
+                double falseAlarmRate, List<Integer> channels, List<RangePrecision> precision, String source) {
+            this(range, reflectivity, ambientKlx, detectionProbability, falseAlarmRate, channels, precision, source,
+                    Citation.CITED);
+        }
+
+        /** A cited line without range precision figures. */
         public DetectionLine(double range, double reflectivity, double ambientKlx, double detectionProbability,
                 double falseAlarmRate, List<Integer> channels, String source) {
             this(range, reflectivity, ambientKlx, detectionProbability, falseAlarmRate, channels, List.of(), source);
@@ -148,12 +166,29 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
             if (precision.stream().map(RangePrecision::snr).distinct().count() < precision.size()) {
                 throw new IllegalArgumentException("precision: each SNR may be given once, got " + precision);
             }
+            Args.notNull("citation", citation);
         }
 
         /** The same line with these range precision figures. */
         public DetectionLine withPrecision(List<RangePrecision> figures) {
             return new DetectionLine(range, reflectivity, ambientKlx, detectionProbability, falseAlarmRate, channels,
-                    figures, source);
+                    figures, source, citation);
+        }
+    }
+
+    /** How directly a datasheet figure was read. */
+    enum Citation {
+        /** On the maker's datasheet or manual, or quoted from it with the document named. */
+        CITED,
+        /** From a third party's page that quotes the maker without naming the document. */
+        SECONDARY,
+        /** From a licensed file that states the figure without any source. */
+        UNCITED;
+
+        /** Lower case, as {@code types} and the models page print it. */
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
 

@@ -11,10 +11,11 @@ import sensor.api.io.RecorderFactory;
 public final class PluginTypes {
     private PluginTypes() {}
 
-    /** A model's detection in {@code types}: its datasheet ranges, or that every return is kept. */
+    /** A model's detection in {@code types}: its datasheet ranges with how each is cited, or that every return is kept. */
     private static String detection(sensor.api.lidar.LidarModelType m) {
         return m.detection().isEmpty() ? "no datasheet line: every return kept" : "datasheet: " + m.detection().stream()
-                .map(l -> String.format(Locale.ROOT, "%.0f m @ %.0f %%", l.range(), 100 * l.reflectivity())).distinct()
+                .map(l -> String.format(Locale.ROOT, "%.0f m @ %.0f %% (%s)", l.range(), 100 * l.reflectivity(),
+                        l.citation())).distinct()
                 .collect(java.util.stream.Collectors.joining(", "));
     }
 
