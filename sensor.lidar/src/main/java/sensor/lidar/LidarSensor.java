@@ -31,6 +31,8 @@ final class LidarSensor implements Sensor {
     private final RayPatternGenerator pattern;
     private final Supplier<RaytraceBackend> backends;
     private final StageGraph graph;
+    /** The scan of a single-plane lidar, published with its points as a LaserScan; null for any other. */
+    private final PlanarGeometry planar;
     private TraceScene scene;
     private RaytraceBackend sceneBackend;
     private boolean windowChecked;
@@ -48,6 +50,7 @@ final class LidarSensor implements Sensor {
         this.graph = StageGraph.plan(LidarStages.chain(config, distortions, noises, pipeline),
                 LidarStages.wanted(config.fields()));
         LOG.log(Level.DEBUG, "lidar stages: {0}", graph);
+        this.planar = PlanarGeometry.checked(config);
     }
 
     /** The stages that run, in order. */
@@ -93,7 +96,15 @@ final class LidarSensor implements Sensor {
         }
         LidarFrame frame = new LidarFrame(ctx, scene, graph);
         graph.run(frame);
-        return new PointCloud(config.fields(), frame.points, ctx.sensorPose(ctx.time()), config.cloudLayout());
+        return new PointCloud(config.fields(), frame.points, ctx.sensorPose(ctx.time()), config.cloudLayout(),
+                planar == null ? null : planar.at(firstFiring(ctx), config.rangeMin(), config.rangeMax()));
+    }
+
+    /** When the frame's first ray fires (the frame's end when it fires none). */
+    private double firstFiring(SampleContext ctx) {
+        double start = ctx.time() - ctx.period(), end = ctx.time();
+        sensor.api.lidar.RayInterval fired = pattern.interval(start, end);
+        return fired.count() > 0 ? pattern.firingTime(0, fired, start, end) : end;
     }
 
     private void closeScene() {

@@ -189,6 +189,9 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         if (s.pulseWidth() != null) c.setPulseWidth(s.pulseWidth());
         c.setDistortions(stages(s.distortions(), RayDistortionType.class, reader));
         c.setNoises(stages(s.noise(), OutputNoiseType.class, reader));
+        if (s.cloudLayout() != null) {
+            PlanarGeometry.checked(c);
+        }
         return c;
     }
 

@@ -23,6 +23,7 @@ public final class PointCloud implements FrameData {
     private final int count;
     private final Pose pose;
     private final CloudLayout layout;
+    private final PlanarScan planarScan;
     // each made once from the other on first use; volatile, so a reader on another thread sees it whole
     private volatile ByteBuffer data;
     private volatile PointBuffer columns;
@@ -39,6 +40,7 @@ public final class PointCloud implements FrameData {
     public PointCloud(List<OutputField> fields, int count, ByteBuffer data, Pose pose) {
         this.pose = pose;
         this.layout = CloudLayout.GENERIC;
+        this.planarScan = null;
         this.fields = List.copyOf(fields);
         stride = fillOffsets(this.fields, offsets);
         this.count = count;
@@ -58,7 +60,16 @@ public final class PointCloud implements FrameData {
 
     /** As {@link #PointCloud(List, PointBuffer, Pose)}, published in {@code layout} (see {@link #layout()}). */
     public PointCloud(List<OutputField> fields, PointBuffer points, Pose pose, CloudLayout layout) {
+        this(fields, points, pose, layout, null);
+    }
+
+    /**
+     * As {@link #PointCloud(List, PointBuffer, Pose, CloudLayout)}, from a single-plane lidar whose scan is
+     * {@code planarScan} (null for any other lidar).
+     */
+    public PointCloud(List<OutputField> fields, PointBuffer points, Pose pose, CloudLayout layout, PlanarScan planarScan) {
         this.pose = pose;
+        this.planarScan = planarScan;
         this.layout = java.util.Objects.requireNonNull(layout, "layout");
         this.fields = List.copyOf(fields);
         stride = fillOffsets(this.fields, offsets);
@@ -93,6 +104,9 @@ public final class PointCloud implements FrameData {
 
     /** The PointCloud2 layout the lidar asks its points to be published in ({@link CloudLayout#GENERIC} by default). */
     public CloudLayout layout() { return layout; }
+
+    /** The scan of a single-plane lidar, published as a LaserScan besides the points; null for any other lidar. */
+    public PlanarScan planarScan() { return planarScan; }
 
     public int count() { return count; }
 

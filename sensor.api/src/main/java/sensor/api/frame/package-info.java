@@ -3,5 +3,5 @@
  * named channels (IMU, encoder, GNSS, ...) or a camera image, with the point fields and layouts of clouds.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package sensor.api.frame;

@@ -21,7 +21,6 @@ import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.io.files.OutputFiles;
-import sensor.io.files.Points;
 
 /**
  * Format {@code mcap}: one {@code run.mcap} holding every frame of every sensor as ROS 2 CDR messages ({@link Ros2Topics}:
@@ -113,10 +112,7 @@ public final class McapWriter implements FrameWriter {
         return new Writer() {
             @Override
             public void pointCloud(SensorFrame frame, PointCloud cloud) throws IOException {
-                Points p = Points.of(cloud);
-                if (p != null) {
-                    topics.points(frame, p);
-                }
+                topics.cloud(frame, cloud);
             }
 
             @Override

@@ -91,6 +91,20 @@ public final class Ros2 {
             + "uint32 width\n"
             + "bool do_rectify\n";
 
+    /** Schema name and text of LaserScan. */
+    public static final String LASER_SCAN = "sensor_msgs/msg/LaserScan";
+    public static final String LASER_SCAN_DEF = "std_msgs/Header header\n"
+            + "float32 angle_min\n"
+            + "float32 angle_max\n"
+            + "float32 angle_increment\n"
+            + "float32 time_increment\n"
+            + "float32 scan_time\n"
+            + "float32 range_min\n"
+            + "float32 range_max\n"
+            + "float32[] ranges\n"
+            + "float32[] intensities\n"
+            + HEADER_DEFS;
+
     /** Schema name and text of Imu. */
     public static final String IMU = "sensor_msgs/msg/Imu";
     public static final String IMU_DEF = "std_msgs/Header header\n"
@@ -197,6 +211,38 @@ public final class Ros2 {
     /** Seconds → ns (rounded). */
     public static long nanos(double seconds) {
         return Math.round(seconds * 1e9);
+    }
+
+    /**
+     * A LaserScan of a single-plane lidar's scan {@code s} from the points {@code p}: ranges[i] is the distance of the
+     * first return of ray i, +inf where the ray has none (as ROS drivers report no return), intensities[i] its
+     * intensity (empty without an intensity field); the header stamp is the firing time of ray 0.
+     */
+    public static byte[] laserScan(String frameId, sensor.api.frame.PlanarScan s, Points p) {
+        float[] ranges = new float[s.count()], intensities = p.intensity == null ? new float[0] : new float[s.count()];
+        java.util.Arrays.fill(ranges, Float.POSITIVE_INFINITY);
+        for (int i = 0; i < p.n; i++) {
+            int ray = s.index(Math.atan2(p.y[i], p.x[i]));
+            if (ray >= 0 && ranges[ray] == Float.POSITIVE_INFINITY) {
+                ranges[ray] = (float) Math.sqrt((double) p.x[i] * p.x[i] + (double) p.y[i] * p.y[i] + (double) p.z[i] * p.z[i]);
+                if (p.intensity != null) {
+                    intensities[ray] = p.intensity[i];
+                }
+            }
+        }
+        Cdr c = new Cdr(64 + 8 * s.count());
+        header(c, s.stamp(), frameId);
+        c.f32(s.angleMin()).f32(s.angleMax()).f32(s.angleIncrement()).f32(s.timeIncrement()).f32(s.scanTime())
+                .f32(s.rangeMin()).f32(s.rangeMax());
+        c.u32(ranges.length);
+        for (float r : ranges) {
+            c.f32(r);
+        }
+        c.u32(intensities.length);
+        for (float v : intensities) {
+            c.f32(v);
+        }
+        return c.toArray();
     }
 
     /**
@@ -444,6 +490,12 @@ public final class Ros2 {
         Cdr u16(int v) {
             align(2);
             b.putShort((short) v);
+            return this;
+        }
+
+        Cdr f32(double v) {
+            align(4);
+            b.putFloat((float) v);
             return this;
         }
 

@@ -18,7 +18,8 @@ import sensor.io.files.Points;
 /**
  * The ROS 2 topics of a run (in {@code run.mcap}, or live), chosen per sensor from its first frame's channels:
  * <ul>
- * <li>a point cloud → {@code sensor_msgs/msg/PointCloud2} on {@code /<id>/points};</li>
+ * <li>a point cloud → {@code sensor_msgs/msg/PointCloud2} on {@code /<id>/points}; a single-plane lidar's also →
+ * {@code sensor_msgs/msg/LaserScan} on {@code /<id>/scan};</li>
  * <li>channels {@code gyro.x|y|z} or {@code acc.x|y|z} → {@code sensor_msgs/msg/Imu} on {@code /<id>/imu};
  * {@code mag.x|y|z} (tesla) → {@code sensor_msgs/msg/MagneticField} on {@code /<id>/mag}; covariances diagonal from
  * the channels' stated noise variances;</li>
@@ -72,10 +73,7 @@ public final class Ros2Topics {
     /** Publishes any frame: a lidar's points (when it has XYZ) or scalar channels; other data is skipped. */
     public void frame(SensorFrame f) throws IOException {
         if (f.data() instanceof sensor.api.frame.PointCloud lidar) {
-            Points p = Points.of(lidar);
-            if (p != null) {
-                points(f, p);
-            }
+            cloud(f, lidar);
         } else if (f.data() instanceof Channels c) {
             channels(f, c);
         } else if (f.data() instanceof sensor.api.frame.CameraImage img) {
@@ -133,6 +131,19 @@ public final class Ros2Topics {
         Vec3 t = p.position();
         Quat q = p.rotation();
         return new Ros2.Transform(parent, child, new double[] {t.x(), t.y(), t.z()}, new double[] {q.w(), q.x(), q.y(), q.z()});
+    }
+
+    /** Records a lidar frame: its points (when it has XYZ) and a single-plane lidar's LaserScan. */
+    public void cloud(SensorFrame f, sensor.api.frame.PointCloud cloud) throws IOException {
+        Points p = Points.of(cloud);
+        if (p == null) {
+            return;
+        }
+        points(f, p);
+        if (cloud.planarScan() != null) {
+            message(Ros2.LASER_SCAN, Ros2.LASER_SCAN_DEF, topic(f.sensorId(), "scan"), f,
+                    () -> Ros2.laserScan(f.sensorId(), cloud.planarScan(), p));
+        }
     }
 
     /** Records a lidar frame's points. */
