@@ -86,7 +86,8 @@ public class LidarSensorType implements SensorType<LidarConfig> {
     record Spec(String model, String mode, Map<String, Object> pattern, List<Double> range, Double divergenceHalfAngle,
             List<Double> optics, Integer heapDepth, ReturnMode returnMode, Integer beamSamples, Double minIntensity,
             Integer timeSlices, Boolean emitMisses, List<Map<String, Object>> distortions, List<Map<String, Object>> noise,
-            List<OutputField> fields, Integer threads, String cloudLayout, Object detection, Double darkShare, Double pulseWidth) {}
+            List<OutputField> fields, Integer threads, String cloudLayout, Object detection, Double darkShare, Double pulseWidth,
+            String calibration) {}
 
     /**
      * A datasheet line of a scenario [L-DET]: {@code range} m and {@code reflectivity} (0–1) required; {@code ambient}
@@ -153,13 +154,16 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         Spec s = reader.convert(sweepAsPattern(fields), Spec.class);
         LidarConfig c = new LidarConfig();
         if (s.pattern() != null) {
-            if (s.model() != null || s.mode() != null) {
-                throw new IllegalArgumentException("pattern and model/mode exclude each other: give one");
+            if (s.model() != null || s.mode() != null || s.calibration() != null) {
+                throw new IllegalArgumentException("pattern and model/mode/calibration exclude each other: give one");
             }
             var p = reader.plugin(s.pattern(), RayPatternType.class);
             c.setPattern(createPattern(p.type(), p.config()));
         } else {
             LidarModelType m = model(s.model() == null ? DEFAULT_MODEL : s.model());
+            if (s.calibration() != null) {
+                m = calibrated(m, reader.path(s.calibration()));
+            }
             c.setModel(m, s.mode() == null ? m.defaultConfig() : m.mode(s.mode()));
         }
         if (s.range() != null) {
@@ -193,6 +197,19 @@ public class LidarSensorType implements SensorType<LidarConfig> {
             PlanarGeometry.checked(c);
         }
         return c;
+    }
+
+    /** {@code m} with the beams of the unit's calibration file {@code file}, read by the model's vendor reader. */
+    static LidarModelType calibrated(LidarModelType m, java.nio.file.Path file) {
+        String text;
+        try {
+            text = java.nio.file.Files.readString(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException("calibration file " + file + " does not exist");
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw new IllegalArgumentException("calibration file " + file + " cannot be read as UTF-8 text: " + e.getMessage());
+        }
+        return m.calibrated(file.getFileName().toString(), text);
     }
 
     /** The model of that id (exactly, else ignoring case); an unknown one is refused with the models present. */

@@ -116,10 +116,10 @@ class LidarConfigReadingTest {
 
         var e = assertThrows(IllegalArgumentException.class,
                 () -> read(Map.of("model", "OS1-64", "pattern", Map.of("type", "sweep"))));
-        assertEquals("pattern and model/mode exclude each other: give one", e.getMessage());
+        assertEquals("pattern and model/mode/calibration exclude each other: give one", e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
                 () -> read(Map.of("mode", "512x10", "pattern", Map.of("type", "sweep"))));
-        assertEquals("pattern and model/mode exclude each other: give one", e.getMessage());
+        assertEquals("pattern and model/mode/calibration exclude each other: give one", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("range", List.of(1.0, 2.0, 3.0))));
         assertEquals("range must be [min, max] in m, got [1.0, 2.0, 3.0]", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> read(Map.of("optics", List.of(0.01, 0.01))));
@@ -261,5 +261,41 @@ class LidarConfigReadingTest {
             assertEquals(0.5, Math.exp(-2 * halfMax * halfMax / (thetaD * thetaD)), 1e-12, "FWHM " + fwhm);
         }
         assertEquals(TestModels.OS1_32.divergenceHalfAngle(), TestModels.os1_32("512x10").divergenceHalfAngle());
+    }
+
+    /**
+     * {@code calibration: <file>} beside a model: the model's vendor reader gives the unit's beams, the path taken from
+     * the scenario's folder; a model without a reader, a missing file and a pattern are refused.
+     */
+    @Test
+    void aUnitCalibrationFileGivesTheModelItsBeams(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        var reader = new sensor.env.FixedCatalog(List.of()).reader(dir);
+        java.nio.file.Files.writeString(dir.resolve("unit.txt"), "12.5\n-3.25\n");
+        var twoBeams = TestModels.OS1_32.withCalibration("elevations, one per line", (name, text) -> text.lines()
+                .map(l -> new sensor.api.lidar.LidarModelType.Beam(Math.toRadians(Double.parseDouble(l)), 0, 0, 0, 0, 0))
+                .toList());
+        LidarSensorType t = new LidarSensorType();
+        t.setCatalog(new sensor.env.FixedCatalog(List.of(twoBeams, TestModels.OS1_64)));
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> t.readConfig(Map.of("model", "OS1-32", "calibration", "unit.txt"), reader));
+        assertEquals("unit.txt: 2 channels, but Ouster OS1-32 has 32; expected elevations, one per line with 32 channels",
+                e.getMessage());
+        java.nio.file.Files.writeString(dir.resolve("unit.txt"), "1.5\n".repeat(31) + "-7.25\n");
+        LidarConfig c = t.readConfig(Map.of("model", "OS1-32", "mode", "512x10", "calibration", "unit.txt"), reader);
+        assertEquals(Math.toRadians(-7.25), c.model().beams().get(31).elevation(), 1e-15);
+        assertEquals("unit.txt", c.model().source().file());
+        assertEquals(sensor.api.lidar.LidarModelType.Provenance.UNIT_CALIBRATION, c.model().source().provenance());
+        assertEquals(Math.sin(Math.toRadians(-7.25)), c.pattern().rays().get(31).transformVector(sensor.api.geom.Vec3.Z).z(),
+                1e-12, "the pattern fires the unit's beams");
+        e = assertThrows(IllegalArgumentException.class,
+                () -> t.readConfig(Map.of("model", "OS1-64", "calibration", "unit.txt"), reader));
+        assertEquals("lidar model OS1-64 reads no calibration file; docs/lidar-models.md names the models that do and"
+                + " their formats", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> t.readConfig(Map.of("model", "OS1-32", "calibration", "none.txt"), reader));
+        assertEquals("calibration file " + dir.resolve("none.txt") + " does not exist", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> t.readConfig(Map.of("pattern", Map.of("type", "sweep"),
+                "calibration", "unit.txt"), reader));
+        assertEquals("pattern and model/mode/calibration exclude each other: give one", e.getMessage());
     }
 }

@@ -1,6 +1,7 @@
 package sensor.api.lidar;
 
 import java.util.List;
+import java.util.function.BiFunction;
 
 import sensor.api.Args;
 
@@ -21,10 +22,28 @@ import sensor.api.Args;
  * @param returnModes         the return modes offered
  * @param replay              the recorded pattern of a non-repetitive model, null for a spinning one
  * @param detection           the datasheet's detection figures [L-DET], empty when none is known
+ * @param calibration         how a unit's own calibration file is read, null when the model reads none
  */
 public record CatalogModel(String id, String vendor, String description, Source source, List<Beam> beams,
         List<Mode> modes, double rangeMin, double rangeMax, double divergenceHalfAngle, List<String> returnModes,
-        Replay replay, List<DetectionLine> detection) implements LidarModelType {
+        Replay replay, List<DetectionLine> detection, Calibration calibration) implements LidarModelType {
+
+    /**
+     * How a vendor bundle reads a unit's calibration file: {@code reader} gives the beams of a file's name and text, or
+     * refuses it at its line.
+     *
+     * @param format what the file is, e.g. {@code Hesai angle-correction CSV (channel, elevation, azimuth)}
+     * @param reader (file name, text) to beams in channel order
+     */
+    public record Calibration(String format, BiFunction<String, String, List<Beam>> reader) {}
+
+    /** A model without a calibration reader. */
+    public CatalogModel(String id, String vendor, String description, Source source, List<Beam> beams,
+            List<Mode> modes, double rangeMin, double rangeMax, double divergenceHalfAngle, List<String> returnModes,
+            Replay replay, List<DetectionLine> detection) {
+        this(id, vendor, description, source, beams, modes, rangeMin, rangeMax, divergenceHalfAngle, returnModes, replay,
+                detection, null);
+    }
 
     /** A model without detection figures. */
     public CatalogModel(String id, String vendor, String description, Source source, List<Beam> beams,
@@ -65,7 +84,38 @@ public record CatalogModel(String id, String vendor, String description, Source 
     /** This model with the datasheet's detection figures. */
     public CatalogModel withDetection(List<DetectionLine> lines) {
         return new CatalogModel(id, vendor, description, source, beams, modes, rangeMin, rangeMax, divergenceHalfAngle,
-                returnModes, replay, lines);
+                returnModes, replay, lines, calibration);
+    }
+
+    /** This model reading a unit's calibration file with {@code reader}. */
+    public CatalogModel withCalibration(String format, BiFunction<String, String, List<Beam>> reader) {
+        return new CatalogModel(id, vendor, description, source, beams, modes, rangeMin, rangeMax, divergenceHalfAngle,
+                returnModes, replay, detection, new Calibration(format, reader));
+    }
+
+    @Override
+    public String calibrationFormat() {
+        return calibration == null ? null : calibration.format();
+    }
+
+    /**
+     * This model with the beams of the unit file {@code file}: as many channels as the model has, each beam as the
+     * vendor's reader gives it; the source names the file as one unit's calibration.
+     */
+    @Override
+    public CatalogModel calibrated(String file, String text) {
+        if (calibration == null) {
+            return (CatalogModel) LidarModelType.super.calibrated(file, text);
+        }
+        List<Beam> unit = calibration.reader().apply(file, text);
+        if (unit.size() != beams.size()) {
+            throw new IllegalArgumentException(file + ": " + unit.size() + " channels, but " + vendor + " " + id + " has "
+                    + beams.size() + "; expected " + calibration.format() + " with " + beams.size() + " channels");
+        }
+        Source own = new Source(file, "the user's file", "the user's", Provenance.UNIT_CALIBRATION,
+                "one unit's calibration, read as " + calibration.format() + "; in place of " + source.file());
+        return new CatalogModel(id, vendor, description + ", calibrated from " + file, own, unit, modes, rangeMin,
+                rangeMax, divergenceHalfAngle, returnModes, replay, detection, calibration);
     }
 
     /** The 1/e² half-angle of a Gaussian beam whose full width at half maximum is {@code fwhmDeg} degrees ([L-16]). */

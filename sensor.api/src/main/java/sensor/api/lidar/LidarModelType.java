@@ -207,6 +207,21 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
         }
     }
 
+    /**
+     * This model with the beams of one unit's own calibration file (named {@code file}, content {@code text}), read as
+     * the maker's driver reads it; a file that does not fit the model is refused at its line, naming the layout the
+     * model expects. A model without a reader refuses every file.
+     */
+    default LidarModelType calibrated(String file, String text) {
+        throw new IllegalArgumentException("lidar model " + id() + " reads no calibration file; docs/lidar-models.md"
+                + " names the models that do and their formats");
+    }
+
+    /** The calibration file this model reads ({@link #calibrated}), in a few words; null when it reads none. */
+    default String calibrationFormat() {
+        return null;
+    }
+
     /** The datasheet's detection figures; empty when none is known (then nothing decides detection). */
     default List<DetectionLine> detection() {
         return List.of();

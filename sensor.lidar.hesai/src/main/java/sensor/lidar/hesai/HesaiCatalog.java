@@ -36,8 +36,13 @@ import sensor.api.lidar.LidarModelType.Source;
  * <p>
  * Firetime files with a column per operation mode and angle state are read at their first column in which
  * every channel fires: operation mode 2, angle state 0, distance ≥ A1 in the E3X form (Pandar90, Pandar128E3X);
- * operational state 2, azimuth state 0 in the OT128 form. The other columns interleave channels between blocks. Modes name the spin rate; their columns are the blocks per rotation at the horizontal resolution of the
- * maker's manual for that rate.
+ * operational state 2, azimuth state 0 in the OT128 form (OT128, OT128-40). The other columns interleave channels
+ * between blocks. Modes name the spin rate; their columns are the blocks per rotation at the horizontal resolution of
+ * the maker's manual for that rate. The JT128 has no manual here: its one mode is the SDK's, 10 Hz (the SDK's
+ * {@code default_frame_frequency}) with a block every 111 µs ({@code PandarN::OTHER_BLOCK_NS_OFFSET2},
+ * {@code udp_protocol_v1_4.h}), 900 blocks; its file's azimuths are absolute (116° to 269°), added to the encoder
+ * angle as the SDK adds any offset. An angle file may end with the SDK's SHA-256 line, which is skipped as the SDK
+ * skips it. The beams make the ray pattern of [L-P] step 1.
  */
 @Component(immediate = true)
 public class HesaiCatalog {
@@ -67,6 +72,8 @@ public class HesaiCatalog {
             new Mode("5Hz", 3600, 5));
     /** PandarXT: 0.18° at 10 Hz, 0.36° at 20 Hz, 0.09° at 5 Hz (XT32M2X manual: "every 0.09° at 5 Hz, ..."). */
     static final List<Mode> XT = List.of(new Mode("10Hz", 2000, 10), new Mode("20Hz", 1000, 20), new Mode("5Hz", 4000, 5));
+    /** JT128: the SDK's 10 Hz frame, a block every 111 µs, so 900 blocks (0.4°, the SDK's default re-gridding step). */
+    static final List<Mode> JT128 = List.of(new Mode("10Hz", 900, 10));
 
     /**
      * The PandarXT-16 user manual's channel table [L-DET] (appendix I, p. 66): 50 m at 10 % on channels 1–4 and 13–16,
@@ -78,6 +85,17 @@ public class HesaiCatalog {
                     "PandarXT-16 user manual, appendix I, p. 66: 50 m @ 10 % (channels 1-4, 13-16)"),
             new DetectionLine(80, 0.1, 100, 0.9, 1e-4, List.of(5, 6, 7, 8, 9, 10, 11, 12),
                     "PandarXT-16 user manual, appendix I, p. 66: 80 m @ 10 % (channels 5-12)"));
+
+    /**
+     * The PandarXT-32 user manual's channel table [L-DET] (X01-en-220410, p. 13, quoted in Isaac Sim's
+     * {@code HESAI/Hesai_XT32_SD10.json}): 80 m at 10 % on channels 9–24, 50 m on 1–8 and 25–32; sunlight, detection
+     * probability and false-alarm rate taken as for the XT-16.
+     */
+    static final List<DetectionLine> XT32_DETECTION = List.of(
+            new DetectionLine(50, 0.1, 100, 0.9, 1e-4, List.of(1, 2, 3, 4, 5, 6, 7, 8, 25, 26, 27, 28, 29, 30, 31, 32),
+                    "PandarXT-32 user manual X01-en-220410, p. 13: 50 m @ 10 % (channels 1-8, 25-32)"),
+            new DetectionLine(80, 0.1, 100, 0.9, 1e-4, java.util.stream.IntStream.rangeClosed(9, 24).boxed().toList(),
+                    "PandarXT-32 user manual X01-en-220410, p. 13: 80 m @ 10 % (channels 9-24)"));
 
     /** Every Hesai model of this bundle. */
     public static List<CatalogModel> models() {
@@ -95,34 +113,57 @@ public class HesaiCatalog {
                 f + "Pandar128E3X_Firetime Correction File.csv", Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
         m.add(model("OT128", a + "OT128_Angle Correction File.csv", f + "OT128_Firetime Correction File.csv",
                 Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
+        m.add(model("OT128-40", a + "OT128_40_Angle Correction File.csv", f + "OT128_40_Frietime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, MECHANICAL, 200, "; the OT128's 40-channel mode (40 of the same unit's 128 "
+                        + "lasers), its modes the OT128's"));
         m.add(model("PandarQT64", a + "PandarQT_Angle Correction File.csv", f + "PandarQT_Firetime Correction File.csv",
                 Provenance.UNIT_CALIBRATION, List.of(new Mode("10Hz", 600, 10)), 60));
         m.add(model("PandarXT-16", a + "PandarXT-16_Angle Correction File.csv",
                 f + "PandarXT-16_Firetime Correction File.csv", Provenance.NOMINAL, XT, 120).withDetection(XT16_DETECTION));
         m.add(model("PandarXT-32", a + "PandarXT_Angle Correction File.csv", f + "PandarXT-32_Firetime Correction File.csv",
-                Provenance.NOMINAL, XT, 120));
+                Provenance.NOMINAL, XT, 120).withDetection(XT32_DETECTION));
         m.add(model("PandarXT-32-unit", "nebula/PandarXT32.csv", f + "PandarXT-32_Firetime Correction File.csv",
-                Provenance.UNIT_CALIBRATION, XT, 120));
+                Provenance.UNIT_CALIBRATION, XT, 120).withDetection(XT32_DETECTION));
         m.add(model("XT32M2X", a + "XT32M2X_Angle Correction File.csv", f + "PandarXT-32M2X_Firetime Correction File.csv",
                 Provenance.UNIT_CALIBRATION, XT, 300));
+        m.add(model("JT128", a + "JT128_Angle Correction File.csv", f + "JT128_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, JT128, 60, "; one mode from the SDK: 10 Hz (its default frame rate), 900 "
+                        + "blocks of 111 µs (OTHER_BLOCK_NS_OFFSET2)"));
         return m;
     }
 
     private static CatalogModel model(String id, String angles, String firetimes, Provenance provenance, List<Mode> modes,
             double rangeMax) {
+        return model(id, angles, firetimes, provenance, modes, rangeMax, "");
+    }
+
+    /** The model of these files, its source note ending with {@code more}. */
+    private static CatalogModel model(String id, String angles, String firetimes, Provenance provenance, List<Mode> modes,
+            double rangeMax, String more) {
         double[][] table = angles(angles);
         double[] fire = firetimes(firetimes, table.length);
+        List<Beam> beams = beams(table, fire);
+        boolean nebula = angles.startsWith("nebula/");
+        String what = (provenance == Provenance.NOMINAL ? "nominal angles" : "one unit's calibration")
+                + ", firing times from " + firetimes.substring(firetimes.indexOf('/') + 1) + more;
+        Source source = new Source(angles, nebula ? NEBULA : SDK, nebula ? NEBULA_LICENCE : SDK_LICENCE, provenance, what);
+        // range: nominal figures (PandarXT-16: 120 m, user manual appendix I; JT128: 60 m, not verified against a
+        // datasheet); divergence 1.5 mrad half-angle, not verified
+        return CatalogModel.spinning(id, "Hesai", "Hesai " + id + ", " + what, source, beams, modes, 0.3, rangeMax, 0.0015,
+                List.of("STRONGEST", "LAST", "DUAL")).withCalibration(CALIBRATION, (name, text) -> beams(angles(name,
+                        List.of(text.replace("\uFEFF", "").split("\r?\n"))), fire));
+    }
+
+    /** The unit file a Hesai model reads ({@link CatalogModel#calibrated}); its firing times stay the model's. */
+    static final String CALIBRATION = "Hesai angle-correction CSV (a header, then channel, elevation, azimuth in degrees)";
+
+    /** Beams of an angle table, channel c firing {@code fire[c]} µs after its block. */
+    private static List<Beam> beams(double[][] table, double[] fire) {
         List<Beam> beams = new ArrayList<>();
         for (int c = 0; c < table.length; c++) {
             beams.add(new Beam(Math.toRadians(table[c][0]), -Math.toRadians(table[c][1]), 0, 0, 0, fire[c] * 1e-6));
         }
-        boolean nebula = angles.startsWith("nebula/");
-        String what = (provenance == Provenance.NOMINAL ? "nominal angles" : "one unit's calibration")
-                + ", firing times from " + firetimes.substring(firetimes.indexOf('/') + 1);
-        Source source = new Source(angles, nebula ? NEBULA : SDK, nebula ? NEBULA_LICENCE : SDK_LICENCE, provenance, what);
-        // range: nominal figures (PandarXT-16: 120 m, user manual appendix I); divergence 1.5 mrad half-angle, not verified
-        return CatalogModel.spinning(id, "Hesai", "Hesai " + id + ", " + what, source, beams, modes, 0.3, rangeMax, 0.0015,
-                List.of("STRONGEST", "LAST", "DUAL"));
+        return beams;
     }
 
     static List<String> lines(String file) {
@@ -137,7 +178,10 @@ public class HesaiCatalog {
         }
     }
 
-    /** Angle CSV: a header, then {@code channel, elevation, azimuth} (degrees), channels numbered from 1 in order. */
+    /**
+     * Angle CSV: a header, then {@code channel, elevation, azimuth} (degrees), channels numbered from 1 in order; a line
+     * whose first cell is 64 hexadecimal digits is the SDK's SHA-256 of the file and is skipped.
+     */
     static double[][] angles(String file) {
         return angles(file, lines(file));
     }
@@ -146,7 +190,7 @@ public class HesaiCatalog {
     static double[][] angles(String file, List<String> lines) {
         List<double[]> rows = new ArrayList<>();
         for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
+            if (lines.get(i).isBlank() || lines.get(i).split(",")[0].strip().matches("[0-9a-fA-F]{64}")) {
                 continue;
             }
             double[] v = numbers(file, i + 1, lines.get(i), 3);

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,10 +32,14 @@ import sensor.lidar.api.RayPatterns;
  * operation mode 2, angle state 0, distance ≥ A1 (E3X form); operational state 2, azimuth state 0 (OT128 form).
  */
 class HesaiCatalogTest {
+    /** The SDK's last line of a signed angle file: the SHA-256 of the bytes before it, then empty cells. */
+    static final Pattern SHA256_LINE = Pattern.compile("([0-9a-f]{64}),*\\s*");
+
     static List<String[]> csv(String file) throws IOException {
         try (InputStream in = HesaiCatalog.class.getResourceAsStream(file)) {
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("\uFEFF", "");
-            return text.lines().filter(l -> !l.isBlank()).map(l -> l.strip().split(",")).toList();
+            return text.lines().filter(l -> !l.isBlank() && !SHA256_LINE.matcher(l).matches())
+                    .map(l -> l.strip().split(",")).toList();
         }
     }
 
@@ -72,6 +77,8 @@ class HesaiCatalogTest {
         "PandarXT-32; angle_correction/PandarXT_Angle Correction File.csv; firetime_correction/PandarXT-32_Firetime Correction File.csv",
         "PandarXT-32-unit; nebula/PandarXT32.csv; firetime_correction/PandarXT-32_Firetime Correction File.csv",
         "XT32M2X; angle_correction/XT32M2X_Angle Correction File.csv; firetime_correction/PandarXT-32M2X_Firetime Correction File.csv",
+        "OT128-40; angle_correction/OT128_40_Angle Correction File.csv; firetime_correction/OT128_40_Frietime Correction File.csv",
+        "JT128; angle_correction/JT128_Angle Correction File.csv; firetime_correction/JT128_Firetime Correction File.csv",
     })
     void everyRayFollowsTheCorrectionFilesAndTheSdkGeometry(String id, String angles, String fire) throws IOException {
         List<String[]> rows = csv(angles);
@@ -103,15 +110,71 @@ class HesaiCatalogTest {
         }
     }
 
+    /**
+     * The SDK's rates: the JT128 at its 10 Hz default frame with a block every 111 µs ({@code OTHER_BLOCK_NS_OFFSET2}),
+     * 900 blocks a rotation; the OT128's 40-channel mode at the OT128's (operation mode 2: 55.556 µs blocks, 1800 at 10 Hz).
+     */
+    @Test
+    void theNewModelsRunAtTheSdksRates() {
+        CatalogModel jt = HesaiCatalog.models().stream().filter(m -> m.id().equals("JT128")).findFirst().orElseThrow();
+        assertEquals(List.of(new Mode("10Hz", 900, 10)), jt.modes());
+        assertEquals(1 / 10.0, 900 * 111e-6, 1.1e-4, "900 blocks of 111 µs fill a 10 Hz rotation to 0.1 %");
+        assertEquals(60, jt.rangeMax());
+        assertEquals("one unit's calibration, firing times from JT128_Firetime Correction File.csv; one mode from the SDK: "
+                + "10 Hz (its default frame rate), 900 blocks of 111 µs (OTHER_BLOCK_NS_OFFSET2)", jt.source().note());
+        CatalogModel ot40 = HesaiCatalog.models().stream().filter(m -> m.id().equals("OT128-40")).findFirst().orElseThrow();
+        assertEquals(List.of(new Mode("10Hz", 1800, 10), new Mode("20Hz", 900, 20), new Mode("5Hz", 3600, 5)),
+                ot40.modes());
+        assertEquals(1800 * 55.556e-6, 1 / 10.0, 1e-5);
+        assertTrue(ot40.source().note().endsWith("; the OT128's 40-channel mode (40 of the same unit's 128 lasers), its "
+                + "modes the OT128's"), ot40.source().note());
+    }
+
+    /** The OT128's 40-channel mode fires 40 of the 128 lasers of the same unit: each row is a row of the OT128 file. */
+    @Test
+    void theOt128FortyChannelTableIsASubsetOfTheOt128Unit() throws IOException {
+        List<String[]> all = csv("angle_correction/OT128_Angle Correction File.csv");
+        List<String[]> forty = csv("angle_correction/OT128_40_Angle Correction File.csv");
+        assertEquals(41, forty.size());
+        int last = 0;
+        for (String[] row : forty.subList(1, forty.size())) {
+            int at = last + 1;
+            while (!(all.get(at)[1].equals(row[1]) && all.get(at)[2].equals(row[2]))) {
+                at++;
+            }
+            last = at;
+        }
+        assertEquals(128, last, "the last of the forty is the OT128's channel 128");
+    }
+
+    /** The JT128 file ends with the SHA-256 of its bytes before that line, as the SDK checks it: the copy is intact. */
+    @Test
+    void theJt128AngleFileMatchesItsOwnSha256() throws Exception {
+        byte[] bytes;
+        try (InputStream in = HesaiCatalog.class.getResourceAsStream("angle_correction/JT128_Angle Correction File.csv")) {
+            bytes = in.readAllBytes();
+        }
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        var m = Pattern.compile("(?m)^([0-9a-f]{64}),").matcher(text);
+        assertTrue(m.find());
+        byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(java.util.Arrays.copyOf(bytes, m.start()));
+        assertEquals(m.group(1), java.util.HexFormat.of().formatHex(digest));
+        assertEquals(128, HesaiCatalog.angles("angle_correction/JT128_Angle Correction File.csv").length);
+    }
+
     @Test
     void aMalformedFileIsRefusedWithItsLine() {
-        assertEquals(11, HesaiCatalog.models().size());
+        assertEquals(13, HesaiCatalog.models().size());
         var e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.angles("README.md"));
         assertTrue(e.getMessage().startsWith("README.md line 3: "), e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
                 () -> HesaiCatalog.firetimes("firetime_correction/PandarXT-16_Firetime Correction File.csv", 32));
         assertEquals("firetime_correction/PandarXT-16_Firetime Correction File.csv: no firing time for channel 17 of 32",
                 e.getMessage());
+        // a 63-digit first cell is no SHA-256 line, and is refused as any other word
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.angles("a.csv",
+                List.of("Channel,Elevation,Azimuth", "1,15,0.1", "ab".repeat(31) + "c,1,2")));
+        assertEquals("a.csv line 3: '" + "ab".repeat(31) + "c' is not a number", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.angles("a.csv",
                 List.of("Channel,Elevation,Azimuth", "1,15,0.1", "3,14,0.2")));
         assertEquals("a.csv line 3: channel 3 where channel 2 is due", e.getMessage());
@@ -139,6 +202,13 @@ class HesaiCatalogTest {
     }
 
     @Test
+    void theSha256LineIsSkippedWhereverItStands() {
+        String sha = "0123456789abcdef".repeat(3) + "0123456789ABCDEF";
+        assertArrayEquals(new double[][] {{15, 0.1}, {-2, 190.5}}, HesaiCatalog.angles("a.csv",
+                List.of("Channel,Elevation,Azimuth", "1,15,0.1", sha + ",,", "2,-2,190.5", " " + sha)));
+    }
+
+    @Test
     void everyFiretimeFormIsReadAtItsFirstColumnInWhichEveryChannelFires() {
         assertArrayEquals(new double[] {1.5, 2.25}, HesaiCatalog.firetimes("f.csv",
                 List.of("Channel,fire time(us)", "1,1.5", "", "2,2.25"), 2));
@@ -153,7 +223,7 @@ class HesaiCatalogTest {
     void thePandarXt16CarriesItsPerChannelRanges() {
         for (CatalogModel m : HesaiCatalog.models()) {
             if (!m.id().equals("PandarXT-16")) {
-                assertEquals(List.of(), m.detection(), m.id());
+                assertEquals(m.id().startsWith("PandarXT-32") ? 2 : 0, m.detection().size(), m.id());
                 continue;
             }
             for (int c = 1; c <= 16; c++) {
@@ -180,5 +250,60 @@ class HesaiCatalogTest {
                         .source().note());
         assertEquals("tier4/nebula", HesaiCatalog.models().stream().filter(m -> m.id().equals("PandarXT-32-unit"))
                 .findFirst().orElseThrow().source().origin().substring(0, 12));
+    }
+
+    /**
+     * The user's own unit: PandarXT-32 given the published unit file of tier4/nebula, then its own nominal table, puts
+     * its beams where each file says (read here by splitting the lines) and keeps its firing times; the unit differs
+     * from the nominal design by tenths of a degree. A file of another channel count is refused naming the layout.
+     */
+    @Test
+    void aUnitsAngleFileGivesTheModelItsBeams() throws Exception {
+        CatalogModel xt32 = HesaiCatalog.models().stream().filter(m -> m.id().equals("PandarXT-32")).findFirst().orElseThrow();
+        double largest = 0;
+        List<double[]> nominal = null;
+        for (String file : List.of("angle_correction/PandarXT_Angle Correction File.csv", "nebula/PandarXT32.csv")) {
+            String text;
+            try (var in = HesaiCatalog.class.getResourceAsStream(file)) {
+                text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+            List<double[]> rows = text.replace("\uFEFF", "").lines().skip(1).filter(l -> !l.isBlank())
+                    .map(l -> java.util.Arrays.stream(l.split(",")).mapToDouble(c -> Double.parseDouble(c.strip())).toArray())
+                    .toList();
+            CatalogModel unit = xt32.calibrated("my-unit.csv", text);
+            assertEquals("my-unit.csv", unit.source().file());
+            for (int c = 0; c < 32; c++) {
+                assertEquals(Math.toRadians(rows.get(c)[1]), unit.beams().get(c).elevation(), 1e-12, file + " " + c);
+                assertEquals(-Math.toRadians(rows.get(c)[2]), unit.beams().get(c).azimuthOffset(), 1e-12, file + " " + c);
+                assertEquals(xt32.beams().get(c).firingTime(), unit.beams().get(c).firingTime(), 0, "firing times stay");
+                if (nominal != null) {
+                    largest = Math.max(largest, Math.max(Math.abs(rows.get(c)[1] - nominal.get(c)[1]),
+                            Math.abs(rows.get(c)[2] - nominal.get(c)[2])));
+                }
+            }
+            nominal = nominal == null ? rows : nominal;
+        }
+        assertTrue(largest > 0.05 && largest < 1, "the unit differs from the design by tenths of a degree: " + largest);
+        var e = assertThrows(IllegalArgumentException.class, () -> xt32.calibrated("my-unit.csv",
+                "Channel,Elevation,Azimuth\n1,15,0\n2,14,0\n"));
+        assertEquals("my-unit.csv: 2 channels, but Hesai PandarXT-32 has 32; expected " + HesaiCatalog.CALIBRATION
+                + " with 32 channels", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> xt32.calibrated("my-unit.csv",
+                "Channel,Elevation,Azimuth\n1,15,0\n2,x,0\n"));
+        assertEquals("my-unit.csv line 3: 'x' is not a number", e.getMessage());
+    }
+
+    /** [L-DET] the XT-32 manual's channel table, cited: 50 m on the outer 16 channels, 80 m on the inner 16. */
+    @Test
+    void thePandarXt32CarriesItsManualsChannelTable() {
+        for (String id : List.of("PandarXT-32", "PandarXT-32-unit")) {
+            var lines = HesaiCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow().detection();
+            assertEquals(2, lines.size());
+            assertEquals(50, lines.get(0).range());
+            assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 25, 26, 27, 28, 29, 30, 31, 32), lines.get(0).channels());
+            assertEquals(80, lines.get(1).range());
+            assertEquals(java.util.stream.IntStream.rangeClosed(9, 24).boxed().toList(), lines.get(1).channels());
+            lines.forEach(l -> assertEquals(sensor.api.lidar.LidarModelType.Citation.CITED, l.citation()));
+        }
     }
 }

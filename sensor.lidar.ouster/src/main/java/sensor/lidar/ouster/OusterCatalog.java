@@ -147,9 +147,14 @@ public class OusterCatalog {
         boolean gen1 = id.contains("gen1");
         CatalogModel m = CatalogModel.spinning(id, "Ouster", description, source, table.beams(), MODES, 0.3,
                 maxRange(id), CatalogModel.halfAngleOfFwhm(divergenceFwhmDeg(id, channels)),
-                gen1 ? List.of("STRONGEST") : List.of("STRONGEST", "DUAL"));
+                gen1 ? List.of("STRONGEST") : List.of("STRONGEST", "DUAL"))
+                .withCalibration(CALIBRATION, (name, json) -> parse(name, json, table.originXMm()).beams());
         return gen1 && id.startsWith("OS1") ? m.withDetection(List.of(GEN1_OS1_DETECTION)) : m;
     }
+
+    /** The unit file an Ouster model reads ({@link CatalogModel#calibrated}); a file without a beam origin keeps the model's. */
+    static final String CALIBRATION = "Ouster sensor metadata JSON (beam_altitude_angles, beam_azimuth_angles, "
+            + "beam_to_lidar_transform or lidar_origin_to_beam_origin_mm)";
 
     /**
      * The gen-1 OS1 datasheet [L-DET]: 40 m at 10 % reflectivity, 100 klx sunlight, false positive rate 1/10,000; the

@@ -169,4 +169,53 @@ class OusterCatalogTest {
             }
         }
     }
+
+    /**
+     * Two units of one model: OS1-64 given each of two published 64-beam unit files (a U02 and a first-generation unit)
+     * puts its beams where each file says (read here with Jackson), and the units differ; a file of another channel count is
+     * refused naming the layout the model expects.
+     */
+    @Test
+    void twoUnitFilesOfOneModelPutTheBeamsWhereEachFileSays() throws IOException {
+        CatalogModel os1 = OusterCatalog.models().stream().filter(m -> m.id().equals("OS1-64")).findFirst().orElseThrow();
+        double largest = 0;
+        double[][] first = null;
+        for (String file : List.of("OS-1-64-U02_v2.0.0_512x10.json", "OS-1-64-gen1_v2.1.2_1024x10.json")) {
+            String text;
+            try (InputStream in = OusterCatalog.class.getResourceAsStream(file)) {
+                text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+            JsonNode meta = JSON.readTree(text);
+            CatalogModel unit = os1.calibrated(file, text);
+            assertEquals(file, unit.source().file());
+            assertEquals(Provenance.UNIT_CALIBRATION, unit.source().provenance());
+            assertEquals(os1.modes(), unit.modes());
+            JsonNode alt = meta.findValue("beam_altitude_angles"), az = meta.findValue("beam_azimuth_angles");
+            double[][] angles = new double[64][2];
+            for (int i = 0; i < 64; i++) {
+                assertEquals(Math.toRadians(alt.get(i).asDouble()), unit.beams().get(i).elevation(), 1e-12, file + " " + i);
+                assertEquals(-Math.toRadians(az.get(i).asDouble()), unit.beams().get(i).azimuthOffset(), 1e-12, file + " " + i);
+                angles[i] = new double[] {alt.get(i).asDouble(), az.get(i).asDouble()};
+                if (first != null) {
+                    largest = Math.max(largest, Math.max(Math.abs(angles[i][0] - first[i][0]),
+                            Math.abs(angles[i][1] - first[i][1])));
+                }
+            }
+            // the pattern fires them: channel 5 of column 0 points at the file's altitude
+            Vec3 d = RayPatterns.of(unit, unit.mode("512x10")).rays().get(5).transformVector(Vec3.Z);
+            assertEquals(Math.sin(Math.toRadians(alt.get(5).asDouble())), d.z(), 1e-12);
+            first = first == null ? angles : first;
+        }
+        assertTrue(largest > 0.1, "the two units' beams differ: " + largest + "°");
+        String os1_32;
+        try (InputStream in = OusterCatalog.class.getResourceAsStream("OS-1-32-G_v2.1.1_1024x10.json")) {
+            os1_32 = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        var e = assertThrows(IllegalArgumentException.class, () -> os1.calibrated("unit.json", os1_32));
+        assertEquals("unit.json: 32 channels, but Ouster OS1-64 has 64; expected " + OusterCatalog.CALIBRATION
+                + " with 64 channels", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> os1.calibrated("unit.json",
+                "{\n\"beam_altitude_angles\": [1, x],\n\"beam_azimuth_angles\": [1, 2]}"));
+        assertEquals("unit.json line 2: beam_altitude_angles holds a value that is not a number", e.getMessage());
+    }
 }

@@ -74,11 +74,7 @@ public class RoboSenseCatalog {
 
     private static CatalogModel model(String id, String file, String origin, String licence, Provenance provenance,
             String what, double columnPeriod, double laserSpacing, double rangeMax) {
-        double[][] table = read(file);
-        List<Beam> beams = new ArrayList<>();
-        for (int i = 0; i < table.length; i++) {
-            beams.add(new Beam(Math.toRadians(table[i][0]), -Math.toRadians(table[i][1]), 0, 0, 0, laserSpacing * i));
-        }
+        List<Beam> beams = beams(read(file), laserSpacing);
         List<Mode> modes = new ArrayList<>();
         for (int rpm : new int[] {600, 300, 1200}) {
             int columns = (int) Math.ceil(60.0 / rpm / columnPeriod);
@@ -86,7 +82,21 @@ public class RoboSenseCatalog {
         }
         // range: nominal figures; divergence 1.5 mrad half-angle for all: not verified against a datasheet here
         return CatalogModel.spinning(id, "RoboSense", "RoboSense " + id + ", " + what, new Source(file, origin, licence,
-                provenance, what), beams, modes, 0.3, rangeMax, 0.0015, List.of("STRONGEST", "LAST", "DUAL"));
+                provenance, what), beams, modes, 0.3, rangeMax, 0.0015, List.of("STRONGEST", "LAST", "DUAL"))
+                .withCalibration(CALIBRATION, (name, text) -> beams(parse(name, text), laserSpacing));
+    }
+
+    /** The unit file a RoboSense model reads ({@link CatalogModel#calibrated}). */
+    static final String CALIBRATION = "RoboSense angle.csv (vertical[, horizontal] degrees per laser, or laser id, "
+            + "elevation, azimuth)";
+
+    /** Beams of an angle table, laser i firing {@code i·laserSpacing} after its column. */
+    private static List<Beam> beams(double[][] table, double laserSpacing) {
+        List<Beam> beams = new ArrayList<>();
+        for (int i = 0; i < table.length; i++) {
+            beams.add(new Beam(Math.toRadians(table[i][0]), -Math.toRadians(table[i][1]), 0, 0, 0, laserSpacing * i));
+        }
+        return beams;
     }
 
     /** {@code vertical[,horizontal]} per line (degrees), an optional header line of words skipped. */

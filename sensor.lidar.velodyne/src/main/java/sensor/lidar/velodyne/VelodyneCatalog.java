@@ -27,7 +27,8 @@ import sensor.api.lidar.LidarModelType.Source;
 
 /**
  * The Velodyne models, read from the calibration files of the ROS driver (ros-drivers/velodyne, {@code ros2} branch,
- * BSD-3-Clause) and laid out as its {@code rawdata.cpp} does: for encoder azimuth a (clockwise, the file's angles in
+ * BSD-3-Clause) and of valgur/velodyne_decoder (BSD-3-Clause, the same YAML form, files under
+ * {@code velodyne_decoder/}), laid out as the ROS driver's {@code rawdata.cpp} does: for encoder azimuth a (clockwise, the file's angles in
  * rad) the corrected azimuth is β = a − rot_correction, and a return at distance d is
  * {@code x = (d cos φ − v sin φ) cos β + h sin β}, {@code y = −(d cos φ − v sin φ) sin β + h cos β},
  * {@code z = d sin φ + v cos φ} (φ = vert_correction, v = vert_offset_correction, h = horiz_offset_correction, ROS
@@ -36,15 +37,19 @@ import sensor.api.lidar.LidarModelType.Source;
  * <p>
  * Firing times are the driver's ({@code rawdata.hpp} constants, {@code RawData::buildTimings}): VLP-16 lasers fire
  * 2.304 µs apart in 55.296 µs sequences, VLP-32C pairs 2.304 µs apart in 55.296 µs, HDL-32E pairs 1.152 µs apart in
- * 46.080 µs, VLS-128 groups of 8 lasers 2.665 µs apart in 53.3 µs sequences with a spare slot after group 8. The
+ * 46.080 µs, VLS-128 groups of 8 lasers 2.665 µs apart in 53.3 µs sequences with a spare slot after group 8; the
+ * VLP-32A as the VLP-32C (velodyne_decoder's {@code buildTimings} assumes so: no VLP-32A manual is public). The
  * driver has no HDL-64E timing: its 64 lasers fire at the column time, and its column rate is the driver's packet
  * rate times 6 columns per packet. A mode of r rpm holds the whole number of sequences nearest to one rotation, so
  * the rotation rate is within 0.03 % of r. Channels are in ring order, 0 the lowest beam, as the driver numbers rings.
+ * The beams make the ray pattern of [L-P] step 1.
  */
 @Component(immediate = true)
 public class VelodyneCatalog {
     static final String ORIGIN = "ros-drivers/velodyne velodyne_pointcloud/params @ 04a7ca722eae (ros2)";
     static final String LICENCE = "BSD-3-Clause (LICENSE-ros-drivers-velodyne)";
+    static final String DECODER = "valgur/velodyne_decoder src/velodyne_decoder/calibrations @ 08ddf97f6b7a";
+    static final String DECODER_LICENCE = "BSD-3-Clause (LICENSE-velodyne_decoder)";
 
     private final List<ServiceRegistration<LidarModelType>> registrations = new ArrayList<>();
 
@@ -89,6 +94,11 @@ public class VelodyneCatalog {
         m.add(model("HDL-64E-S3", "64e_s3-xiesc.yaml", Provenance.UNIT_CALIBRATION, "HDL-64E S3, one unit's "
                 + "calibration; no firing times published: all lasers at the column time", 1 / (5787.03 * 6), l -> 0, 120,
                 all()));
+        m.add(model("VLP-32A", "velodyne_decoder/VLP-32A.yml", Provenance.NOMINAL, "VLP-32A, nominal angles as "
+                + "VeloView ships them; firing times taken as the VLP-32C's", vlp, l -> 2.304e-6 * (l / 2), 200, all()));
+        m.add(model("HDL-64E-S3-VeloView", "velodyne_decoder/HDL-64E_S3-VeloView.yml", Provenance.UNIT_CALIBRATION,
+                "HDL-64E S3, the unit calibration VeloView ships; no firing times published: all lasers at the column "
+                        + "time", 1 / (5787.03 * 6), l -> 0, 120, all()));
         return m;
     }
 
@@ -115,7 +125,8 @@ public class VelodyneCatalog {
         List<Beam> beams = new ArrayList<>();
         lasers.stream().sorted(Comparator.comparingDouble(Laser::vert)).forEach(l -> beams.add(beam(l,
                 firingTime.applyAsDouble(l.id()))));
-        Source source = new Source(file, ORIGIN, LICENCE, provenance, what);
+        boolean decoder = file.startsWith("velodyne_decoder/");
+        Source source = new Source(file, decoder ? DECODER : ORIGIN, decoder ? DECODER_LICENCE : LICENCE, provenance, what);
         // range and divergence: nominal figures (1.5 mrad half-angle for all), not re-verified against a datasheet here
         return CatalogModel.spinning(id, "Velodyne", "Velodyne " + what, source, beams, modes(columnPeriod), 0.3,
                 rangeMax, 0.0015, returns);
@@ -149,16 +160,20 @@ public class VelodyneCatalog {
     static final List<String> FIELDS = List.of("laser_id", "rot_correction", "vert_correction", "vert_offset_correction",
             "horiz_offset_correction");
 
-    /** Parses the list, in flow form ({@code - {k: v, ...}}) or block form ({@code - k: v} then indented lines). */
+    /**
+     * Parses the list, in flow form ({@code - {k: v, ...}}) or block form ({@code - k: v} then lines indented deeper
+     * than the dash); the dash may itself be indented.
+     */
     static List<Laser> parse(String file, String text) {
         List<Laser> lasers = new ArrayList<>();
         String[] lines = text.split("\r?\n");
         for (int i = 0; i < lines.length; i++) {
-            if (!lines[i].startsWith("- ")) {
+            int dash = indent(lines[i]);
+            if (!lines[i].startsWith("- ", dash)) {
                 continue;
             }
             int first = i;
-            StringBuilder item = new StringBuilder(lines[i].substring(2).strip());
+            StringBuilder item = new StringBuilder(lines[i].substring(dash + 2).strip());
             if (item.toString().startsWith("{")) {
                 while (item.indexOf("}") < 0 && i + 1 < lines.length) {
                     item.append(' ').append(lines[++i].strip());
@@ -168,8 +183,11 @@ public class VelodyneCatalog {
                 }
                 item = new StringBuilder(item.substring(1, item.indexOf("}")));
             } else {
-                while (i + 1 < lines.length && lines[i + 1].startsWith("  ")) {
-                    item.append(',').append(lines[++i].strip());
+                while (i + 1 < lines.length && (lines[i + 1].isBlank() || indent(lines[i + 1]) > dash)) {
+                    String next = lines[++i].strip();
+                    if (!next.isEmpty()) {
+                        item.append(',').append(next);
+                    }
                 }
             }
             Map<String, Double> f = new HashMap<>();
@@ -207,5 +225,14 @@ public class VelodyneCatalog {
             throw new IllegalArgumentException(file + ": no lasers (a 'lasers:' list of '- {laser_id: ...}' entries)");
         }
         return lasers;
+    }
+
+    /** The spaces a line starts with. */
+    private static int indent(String line) {
+        int n = 0;
+        while (n < line.length() && line.charAt(n) == ' ') {
+            n++;
+        }
+        return n;
     }
 }

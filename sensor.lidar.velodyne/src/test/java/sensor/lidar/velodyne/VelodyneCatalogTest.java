@@ -56,6 +56,8 @@ class VelodyneCatalogTest {
         "HDL-64E, 64e_utexas.yaml, 64.1025641025641, none",
         "HDL-64E-S2, 64e_s2.1-sztaki.yaml, 48.000721930857836, none",
         "HDL-64E-S3, 64e_s3-xiesc.yaml, 28.800035020842586, none",
+        "VLP-32A, velodyne_decoder/VLP-32A.yml, 55.296, vlp32",
+        "HDL-64E-S3-VeloView, velodyne_decoder/HDL-64E_S3-VeloView.yml, 28.800035020842586, none",
     })
     void everyRayFollowsTheCalibrationAndTheDriversFormula(String id, String file, double periodMicros, String timing)
             throws IOException {
@@ -117,7 +119,7 @@ class VelodyneCatalogTest {
         assertEquals("bad.yaml line 2: laser entry without vert_correction", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml", "num_lasers: 16\n"));
         assertTrue(e.getMessage().startsWith("bad.yaml: no lasers"), e.getMessage());
-        assertEquals(8, VelodyneCatalog.models().size());
+        assertEquals(10, VelodyneCatalog.models().size());
         e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml",
                 "lasers:\n- {laser_id: 0, rot_correction: 0.0,\n  vert_correction: 0.1\n"));
         assertEquals("bad.yaml line 2: laser entry without a closing '}'", e.getMessage());
@@ -138,6 +140,55 @@ class VelodyneCatalogTest {
                 + "- laser_id: 1\n  rot_correction: -0.25\n  vert_correction: 1.5707963267948966\n  vert_offset_correction: 0.2");
         assertEquals(List.of(new VelodyneCatalog.Laser(0, 0.5, -0.1, 0, 0.03),
                 new VelodyneCatalog.Laser(1, -0.25, Math.PI / 2, 0.2, 0)), lasers);
+    }
+
+    @Test
+    void anIndentedBlockListIsRead() {
+        // velodyne_decoder's form: the dash indented, the keys in any order, a blank line inside an entry
+        var lasers = VelodyneCatalog.parse("decoder.yml", "# a comment\n\ndistance_resolution: 0.004\nlasers:\n   \n"
+                + "  - rot_correction: 0.02\n    laser_id: 3\n\n    vert_correction: -0.25\n"
+                + "  - laser_id: 4\n    rot_correction: -0.02\n    vert_correction: 0.01\n    horiz_offset_correction: 0.026\n"
+                + "num_lasers: 2\n");
+        assertEquals(List.of(new VelodyneCatalog.Laser(3, 0.02, -0.25, 0, 0), new VelodyneCatalog.Laser(4, -0.02, 0.01, 0, 0.026)),
+                lasers);
+        var e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("decoder.yml",
+                "lasers:\n  - laser_id: 0\n    rot_correction: 0.0\n  vert_correction: 0.1\n"));
+        assertEquals("decoder.yml line 2: laser entry without vert_correction", e.getMessage(),
+                "a key no deeper than the dash belongs to no entry");
+    }
+
+    /** velodyne_decoder's files (indented block form) name their repository and licence; the others the ROS driver's. */
+    @Test
+    void eachModelNamesTheRepositoryItsFileCameFrom() {
+        for (CatalogModel m : VelodyneCatalog.models()) {
+            boolean decoder = m.source().file().startsWith("velodyne_decoder/");
+            assertEquals(decoder ? "valgur/velodyne_decoder src/velodyne_decoder/calibrations @ 08ddf97f6b7a"
+                    : "ros-drivers/velodyne velodyne_pointcloud/params @ 04a7ca722eae (ros2)", m.source().origin(), m.id());
+            assertEquals(decoder ? "BSD-3-Clause (LICENSE-velodyne_decoder)" : "BSD-3-Clause (LICENSE-ros-drivers-velodyne)",
+                    m.source().licence(), m.id());
+        }
+    }
+
+    /**
+     * No table twice under two names: every model's beams differ from every other's by more than the files' rounding
+     * (velodyne_decoder's Alpha Prime, HDL-32E, VLP-32B/C, Puck Hi-Res and HDL-64E S1/S2.1/S3-xiesc files repeat tables
+     * already here within 6e-6 rad, and were not added).
+     */
+    @Test
+    void noTwoModelsShareABeamTable() {
+        List<CatalogModel> all = VelodyneCatalog.models();
+        for (int a = 0; a < all.size(); a++) {
+            for (int b = a + 1; b < all.size(); b++) {
+                var x = all.get(a).beams();
+                var y = all.get(b).beams();
+                double most = 0;
+                for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+                    most = Math.max(most, Math.max(Math.abs(x.get(i).elevation() - y.get(i).elevation()),
+                            Math.abs(x.get(i).azimuthOffset() - y.get(i).azimuthOffset())));
+                }
+                assertTrue(x.size() != y.size() || most > 1e-3, all.get(a).id() + " and " + all.get(b).id());
+            }
+        }
     }
 
     @Test
