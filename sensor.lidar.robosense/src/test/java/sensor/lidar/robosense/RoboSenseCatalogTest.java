@@ -85,4 +85,24 @@ class RoboSenseCatalogTest {
         assertArrayEquals(new double[][] {{90, 0.5}, {-90, 0}, {-1.5, 0}},
                 RoboSenseCatalog.parse("angle.csv", "Laser id,Elevation,Azimuth\n1,90,0.5\n2,-90,0\n-1.5\n"));
     }
+
+    /** A unit's angle.csv gives RS-LiDAR-16 its beams, the 2.80 µs laser spacing kept; 15 rows are refused. */
+    @Test
+    void aUnitsAngleFileGivesTheModelItsBeams() {
+        CatalogModel rs16 = RoboSenseCatalog.models().stream().filter(m -> m.id().equals("RS-LiDAR-16")).findFirst()
+                .orElseThrow();
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 16; i++) {
+            text.append(-15 + 2 * i).append(',').append(0.1 * i).append('\n');
+        }
+        CatalogModel unit = rs16.calibrated("angle.csv", text.toString());
+        for (int i = 0; i < 16; i++) {
+            assertEquals(Math.toRadians(-15 + 2 * i), unit.beams().get(i).elevation(), 1e-12);
+            assertEquals(-Math.toRadians(0.1 * i), unit.beams().get(i).azimuthOffset(), 1e-12);
+            assertEquals(2.80e-6 * i, unit.beams().get(i).firingTime(), 1e-15);
+        }
+        var e = assertThrows(IllegalArgumentException.class, () -> rs16.calibrated("angle.csv", "1,0\n".repeat(15)));
+        assertEquals("angle.csv: 15 channels, but RoboSense RS-LiDAR-16 has 16; expected " + RoboSenseCatalog.CALIBRATION
+                + " with 16 channels", e.getMessage());
+    }
 }

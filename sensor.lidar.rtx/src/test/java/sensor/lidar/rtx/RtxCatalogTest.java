@@ -36,10 +36,9 @@ import sensor.lidar.api.RayPatterns;
  */
 class RtxCatalogTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final List<CatalogModel> MODELS = RtxCatalog.models();
-
+    // no static cache of the models: mutation testing swaps the catalog's classes between runs of these tests
     static Stream<CatalogModel> models() {
-        return MODELS.stream();
+        return RtxCatalog.models().stream();
     }
 
     static JsonNode profile(String file) throws IOException {
@@ -120,7 +119,7 @@ class RtxCatalogTest {
 
     @Test
     void theCatalogHasEveryFileOnceWithItsModeAndLicence() {
-        List<CatalogModel> models = MODELS;
+        List<CatalogModel> models = RtxCatalog.models();
         assertEquals(43, models.size());
         assertEquals(models.size(), models.stream().map(CatalogModel::id).distinct().count(), "ids are unique");
         assertEquals(35, models.stream().filter(m -> m.vendor().equals("Ouster")).count());
@@ -137,6 +136,13 @@ class RtxCatalogTest {
             assertEquals(RtxCatalog.LICENCE, m.source().licence());
             assertTrue(m.source().origin().startsWith("isaac-sim/IsaacSim"), m.id());
         }
+        assertTrue(os1.source().note().endsWith(", Isaac Sim file OS1_REV6_32ch10hz2048res.json"), os1.source().note());
+        // the TiM781's first ray: the file's +45°, turned to +135°; 811 rays a frame at 15 Hz; one layer
+        var tim = find("TiM781").replay();
+        assertEquals(Math.toRadians(135), tim.azimuths()[0], 1e-12);
+        assertEquals(811 * 15.0, tim.pointRate(), 1e-9);
+        assertEquals(82203e-9, tim.times()[1], 1e-15);
+        assertEquals(0, java.util.Arrays.stream(tim.channels()).max().orElseThrow());
         // channels of a multi-layer frame: layer 0 is the top one, 16 layers
         int[] beams = RayPatterns.of(find("multiScan136"), find("multiScan136").defaultConfig()).beams();
         assertEquals(15, java.util.Arrays.stream(beams).max().orElseThrow());
@@ -155,6 +161,8 @@ class RtxCatalogTest {
         assertLines("OS0-128-rev7-1024x10", Citation.CITED, 35, 0.9);
         assertLines("OS1-128-rev7-1024x20", Citation.CITED, 90, 0.9);
         assertLines("OS2-128-rev7-512x10", Citation.CITED, 200, 0.9);
+        assertTrue(find("OS2-128-rev7-512x10").detection().get(0).source().contains("datasheet-rev7-v2p5-os2.pdf"));
+        assertTrue(find("OS1-128-rev7-512x10").detection().get(0).source().contains("datasheet-rev7-v3p0-os1.pdf"));
         assertLines("RPLIDAR-S2E", Citation.CITED, 10, 0.9);
         assertLines("multiScan136", Citation.UNCITED, 12, 0.9);
         assertLines("multiScan165", Citation.UNCITED, 25, 0.9);
@@ -199,6 +207,16 @@ class RtxCatalogTest {
                 good.replace("[0,\n 0]", "[91,\n 0]"));
         assertRefused("f.json line 9: azimuthDeg holds 2 values but numberOfEmitters is 3",
                 good.replace("\"numberOfEmitters\": 2", "\"numberOfEmitters\": 3"));
+        assertRefused("f.json line 10: elevationDeg holds 1 values but numberOfEmitters is 2",
+                good.replace("[0,\n 0]", "[0]"));
+        assertRefused("f.json line 12: fireTimeNs holds 3 values but numberOfEmitters is 2", good.replace("[0, 5]", "[0, 5, 6]"));
+        assertEquals(90, RtxFile.parse("f.json", good.replace("[0,\n 0]", "[90,\n -90]")).elevations()[0]);
+        // without numberOfEmitters and emitterStateCount: the arrays' length and one state
+        assertEquals(2, RtxFile.parse("f.json", good.replace("\"numberOfEmitters\": 2,", "")
+                .replace("\"emitterStateCount\": 1,", "")).azimuths().length);
+        String oneColumn = good.replace("solidState", "rotary").replace("\"scanType\": \"rotary\",",
+                "\"scanType\": \"rotary\", \"rotationDirection\": \"CW\",");
+        assertEquals(1, RtxFile.parse("f.json", oneColumn).columns("f.json"), "one column per rotation");
         assertRefused("f.json line 2: scanType must be rotary or solidState, got 'spiral'", good.replace("solidState", "spiral"));
         assertRefused("f.json line 3: scanRateBaseHz must be > 0, got 0", good.replace("\"scanRateBaseHz\": 10", "\"scanRateBaseHz\": 0"));
         assertRefused("f.json line 7: emitterStateCount must be 1 (one emitter state), got 2",
@@ -221,6 +239,6 @@ class RtxCatalogTest {
     }
 
     static CatalogModel find(String id) {
-        return MODELS.stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
+        return RtxCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
     }
 }
