@@ -169,7 +169,7 @@ class ScenarioTest {
         assertTrue(e.getMessage().contains("ray pattern type 'rosette' is unknown; known ray pattern types: [file, livox-csv, ouster, risley, sweep]"),
                 e.getMessage());
         e = invalid("version: 1\nsensors:\n  - {id: l, type: lidar, config: {model: OS1-32, pattern: {type: sweep}}}\n");
-        assertTrue(e.getMessage().contains("pattern and model/mode exclude each other"), e.getMessage());
+        assertTrue(e.getMessage().contains("pattern and model/mode/calibration exclude each other"), e.getMessage());
     }
 
     @Test
