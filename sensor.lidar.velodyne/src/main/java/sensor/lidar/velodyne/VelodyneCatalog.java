@@ -121,15 +121,24 @@ public class VelodyneCatalog {
 
     private static CatalogModel model(String id, String file, Provenance provenance, String what, double columnPeriod,
             IntToDoubleFunction firingTime, double rangeMax, List<String> returns) {
-        List<Laser> lasers = read(file);
-        List<Beam> beams = new ArrayList<>();
-        lasers.stream().sorted(Comparator.comparingDouble(Laser::vert)).forEach(l -> beams.add(beam(l,
-                firingTime.applyAsDouble(l.id()))));
+        List<Beam> beams = beams(read(file), firingTime);
         boolean decoder = file.startsWith("velodyne_decoder/");
         Source source = new Source(file, decoder ? DECODER : ORIGIN, decoder ? DECODER_LICENCE : LICENCE, provenance, what);
         // range and divergence: nominal figures (1.5 mrad half-angle for all), not re-verified against a datasheet here
         return CatalogModel.spinning(id, "Velodyne", "Velodyne " + what, source, beams, modes(columnPeriod), 0.3,
-                rangeMax, 0.0015, returns);
+                rangeMax, 0.0015, returns).withCalibration(CALIBRATION, (name, text) -> beams(parse(name, text), firingTime));
+    }
+
+    /** The unit file a Velodyne model reads ({@link CatalogModel#calibrated}); its firing times stay the model's. */
+    static final String CALIBRATION = "velodyne_pointcloud calibration YAML (lasers: laser_id, vert_correction, "
+            + "rot_correction, vert_offset_correction, horiz_offset_correction)";
+
+    /** Beams of the lasers in channel order (bottom to top, as the driver numbers rings), each firing at its time. */
+    private static List<Beam> beams(List<Laser> lasers, IntToDoubleFunction firingTime) {
+        List<Beam> beams = new ArrayList<>();
+        lasers.stream().sorted(Comparator.comparingDouble(Laser::vert)).forEach(l -> beams.add(beam(l,
+                firingTime.applyAsDouble(l.id()))));
+        return beams;
     }
 
     /**

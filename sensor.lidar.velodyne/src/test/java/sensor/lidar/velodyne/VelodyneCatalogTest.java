@@ -198,4 +198,44 @@ class VelodyneCatalogTest {
                     m.returnModes(), m.id());
         }
     }
+
+    /**
+     * Two units of the HDL-64E: the model given each unit's published calibration (the S2.1 unit of SZTAKI, the S3 unit
+     * of xiesc) puts its beams at each file's vert_correction and rot_correction (read here with Jackson's YAML
+     * parser), bottom to top as the driver numbers rings (the two differ by up to 3°: an S2.1 and an S3); a file of 32
+     * lasers is refused.
+     */
+    @Test
+    void twoUnitFilesOfTheHdl64ePutTheBeamsWhereEachFileSays() throws IOException {
+        CatalogModel hdl = VelodyneCatalog.models().stream().filter(m -> m.id().equals("HDL-64E")).findFirst().orElseThrow();
+        List<double[]> previous = null;
+        double largest = 0;
+        for (String file : List.of("64e_s2.1-sztaki.yaml", "64e_s3-xiesc.yaml")) {
+            String text;
+            try (InputStream in = VelodyneCatalog.class.getResourceAsStream(file)) {
+                text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+            List<double[]> lasers = new ArrayList<>();
+            new ObjectMapper(new YAMLFactory()).readTree(text).get("lasers").forEach(l -> lasers.add(new double[] {
+                    l.get("vert_correction").asDouble(), l.get("rot_correction").asDouble()}));
+            lasers.sort(Comparator.comparingDouble(l -> l[0]));
+            CatalogModel unit = hdl.calibrated(file, text);
+            assertEquals(64, unit.beams().size());
+            for (int c = 0; c < 64; c++) {
+                assertEquals(lasers.get(c)[0], unit.beams().get(c).elevation(), 1e-12, file + " ring " + c);
+                if (previous != null) {
+                    largest = Math.max(largest, Math.toDegrees(Math.abs(lasers.get(c)[0] - previous.get(c)[0])));
+                }
+            }
+            previous = lasers;
+        }
+        assertTrue(largest > 0.05, "the two units' beams differ: " + largest + "°");
+        String hdl32;
+        try (InputStream in = VelodyneCatalog.class.getResourceAsStream("32db.yaml")) {
+            hdl32 = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        var e = assertThrows(IllegalArgumentException.class, () -> hdl.calibrated("db.yaml", hdl32));
+        assertEquals("db.yaml: 32 channels, but Velodyne HDL-64E has 64; expected " + VelodyneCatalog.CALIBRATION
+                + " with 64 channels", e.getMessage());
+    }
 }
