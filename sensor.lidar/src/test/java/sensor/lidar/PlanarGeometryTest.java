@@ -79,4 +79,23 @@ class PlanarGeometryTest {
         assertEquals(3199, full.index(2 * Math.PI / 3200));
         assertEquals(0, full.index(2 * Math.PI - 1e-6), "just short of a turn is ray 0");
     }
+
+    /** A scan whose first ray fires 1 ms into it is stamped at that ray; a multi-laser layout on it is refused. */
+    @Test
+    void theStampIsTheFirstRaysAndAVendorLayoutIsRefused() {
+        Replay r = clockwise270();
+        for (int i = 0; i < r.times().length; i++) {
+            r.times()[i] += 1e-3;
+        }
+        PlanarGeometry g = PlanarGeometry.of(Patterns.replay(r));
+        assertEquals(1e-3, g.firstOffset(), 1e-12);
+        assertEquals(3 / 15.0 + 1e-3, g.at(3 / 15.0 + 2e-3, 0, 25).stamp(), 1e-12);
+        assertEquals(2 / 15.0 + 1e-3, g.at(3 / 15.0 + 5e-4, 0, 25).stamp(), 1e-12, "before scan 3's first ray: scan 2");
+        var config = new sensor.lidar.api.LidarConfig().setPattern(Patterns.replay(r));
+        assertEquals(g, PlanarGeometry.checked(config));
+        config.setCloudLayout(sensor.api.frame.CloudLayout.OUSTER);
+        var e = assertThrows(IllegalArgumentException.class, () -> PlanarGeometry.checked(config));
+        assertEquals("cloudLayout ouster is a layout of several lasers' rings, but this pattern scans a single plane: use"
+                + " cloudLayout generic (its LaserScan goes on /<id>/scan)", e.getMessage());
+    }
 }
