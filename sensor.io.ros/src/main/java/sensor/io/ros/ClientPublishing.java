@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 
 import sensor.api.control.Teleoperation;
 import sensor.api.geom.Vec3;
+import sensor.io.ros.msg.Ros2;
 
 /**
  * The client-publishing side of the Foxglove WebSocket protocol ({@code clientPublish}): a viewer advertises channels
@@ -89,11 +90,11 @@ final class ClientPublishing implements Teleoperation {
         b.get(payload);
         try {
             if (c.schema().equals(TWIST)) {
-                double[] v = c.encoding().equals("cdr") ? cdrTwist(payload) : jsonTwist(new String(payload, StandardCharsets.UTF_8));
+                double[] v = c.encoding().equals("cdr") ? Ros2.readTwist(payload) : jsonTwist(new String(payload, StandardCharsets.UTF_8));
                 twists.merge(c.topic(), new TwistMessage(new Vec3(v[0], v[1], v[2]), new Vec3(v[3], v[4], v[5]), 1),
                         (old, now) -> new TwistMessage(now.linear(), now.angular(), old.count() + 1));
             } else if (c.schema().equals(JOY)) {
-                JoyMessage j = c.encoding().equals("cdr") ? cdrJoy(payload) : jsonJoy(new String(payload, StandardCharsets.UTF_8));
+                JoyMessage j = c.encoding().equals("cdr") ? Ros2.readJoy(payload) : jsonJoy(new String(payload, StandardCharsets.UTF_8));
                 joys.merge(c.topic(), j, (old, now) -> new JoyMessage(now.axes(), now.buttons(), old.count() + 1));
             }
         } catch (RuntimeException e) {
@@ -157,56 +158,5 @@ final class ClientPublishing implements Teleoperation {
             throw new IllegalArgumentException("a value is not finite");
         }
         return v;
-    }
-
-    /** A CDR twist: the 4-byte encapsulation header, then six float64. */
-    static double[] cdrTwist(byte[] payload) {
-        ByteBuffer b = cdr(payload);
-        double[] v = new double[6];
-        for (int k = 0; k < 6; k++) {
-            v[k] = finite(b.getDouble());
-        }
-        return v;
-    }
-
-    /** A CDR joy: header (stamp, frame id), float32[] axes, int32[] buttons. */
-    static JoyMessage cdrJoy(byte[] payload) {
-        ByteBuffer b = cdr(payload);
-        b.getInt();
-        b.getInt(); // stamp
-        int n = b.getInt();
-        b.position(b.position() + n); // the frame id; count() aligns after it
-        double[] axes = new double[count(b, 4)];
-        for (int i = 0; i < axes.length; i++) {
-            axes[i] = finite(b.getFloat());
-        }
-        int[] buttons = new int[count(b, 4)];
-        for (int i = 0; i < buttons.length; i++) {
-            buttons[i] = b.getInt();
-        }
-        return new JoyMessage(axes, buttons, 1);
-    }
-
-    private static ByteBuffer cdr(byte[] payload) {
-        if (payload.length < 4 || payload[0] != 0 || (payload[1] != 0 && payload[1] != 1)) {
-            throw new IllegalArgumentException("not a CDR payload (its first bytes are not an encapsulation header)");
-        }
-        ByteBuffer b = ByteBuffer.wrap(payload, 4, payload.length - 4).slice();
-        return b.order(payload[1] == 1 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
-    }
-
-    /** Aligns to 4 bytes after the encapsulation header. */
-    private static void align(ByteBuffer b) {
-        b.position((b.position() + 3) & ~3);
-    }
-
-    /** A sequence length, checked against what remains. */
-    private static int count(ByteBuffer b, int size) {
-        align(b);
-        int n = b.getInt();
-        if (n < 0 || (long) n * size > b.remaining()) {
-            throw new IllegalArgumentException("a sequence of " + n + " elements is longer than the message");
-        }
-        return n;
     }
 }

@@ -25,6 +25,8 @@ import org.java_websocket.server.WebSocketServer;
 import sensor.api.io.LiveView;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
+import sensor.io.ros.msg.Ros2Topics;
+import sensor.io.ros.msg.MessageChannels;
 
 /**
  * A live view over the Foxglove WebSocket protocol ({@code foxglove.websocket.v1}, the protocol Foxglove's

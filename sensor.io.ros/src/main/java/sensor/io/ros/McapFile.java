@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
+import sensor.io.ros.msg.MessageChannels;
 
 /**
  * An indexed MCAP writer (https://mcap.dev/spec) that can be read while it grows: magic, Header, Schema and Channel

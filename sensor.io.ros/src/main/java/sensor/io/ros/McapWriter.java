@@ -21,6 +21,7 @@ import sensor.api.frame.Channels;
 import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.io.files.OutputFiles;
+import sensor.io.ros.msg.Ros2Topics;
 
 /**
  * Format {@code mcap}: one {@code run.mcap} holding every frame of every sensor as ROS 2 CDR messages ({@link Ros2Topics}:

@@ -1,4 +1,4 @@
-package sensor.io.ros;
+package sensor.io.ros.msg;
 
 import java.io.IOException;
 import java.util.Map;

@@ -1,8 +1,10 @@
-package sensor.io.ros;
+package sensor.io.ros.msg;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+
+import sensor.api.control.Teleoperation;
 import sensor.io.files.CloudLayouts;
 import sensor.io.files.Points;
 
@@ -537,5 +539,71 @@ public final class Ros2 {
             System.arraycopy(b.array(), 0, a, 0, a.length);
             return a;
         }
+    }
+
+    /**
+     * A {@code geometry_msgs/msg/Twist} in CDR: linear.x, y, z, angular.x, y, z.
+     *
+     * @throws IllegalArgumentException when the payload is not a CDR twist or a value is not finite
+     */
+    public static double[] readTwist(byte[] payload) {
+        ByteBuffer b = cdr(payload);
+        double[] v = new double[6];
+        for (int k = 0; k < 6; k++) {
+            v[k] = finite(b.getDouble());
+        }
+        return v;
+    }
+
+    /**
+     * A {@code sensor_msgs/msg/Joy} in CDR: header (stamp, frame id), float32[] axes, int32[] buttons.
+     *
+     * @throws IllegalArgumentException when the payload is not a CDR joy or a sequence is longer than the message
+     */
+    public static Teleoperation.JoyMessage readJoy(byte[] payload) {
+        ByteBuffer b = cdr(payload);
+        b.getInt();
+        b.getInt(); // stamp
+        int n = b.getInt();
+        b.position(b.position() + n); // the frame id; count() aligns after it
+        double[] axes = new double[count(b, 4)];
+        for (int i = 0; i < axes.length; i++) {
+            axes[i] = finite(b.getFloat());
+        }
+        int[] buttons = new int[count(b, 4)];
+        for (int i = 0; i < buttons.length; i++) {
+            buttons[i] = b.getInt();
+        }
+        return new Teleoperation.JoyMessage(axes, buttons, 1);
+    }
+
+    private static ByteBuffer cdr(byte[] payload) {
+        if (payload.length < 4 || payload[0] != 0 || (payload[1] != 0 && payload[1] != 1)) {
+            throw new IllegalArgumentException("not a CDR payload (its first bytes are not an encapsulation header)");
+        }
+        ByteBuffer b = ByteBuffer.wrap(payload, 4, payload.length - 4).slice();
+        return b.order(payload[1] == 1 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
+    }
+
+    /** Aligns to 4 bytes after the encapsulation header. */
+    private static void align(ByteBuffer b) {
+        b.position((b.position() + 3) & ~3);
+    }
+
+    /** A sequence length, checked against what remains. */
+    private static int count(ByteBuffer b, int size) {
+        align(b);
+        int n = b.getInt();
+        if (n < 0 || (long) n * size > b.remaining()) {
+            throw new IllegalArgumentException("a sequence of " + n + " elements is longer than the message");
+        }
+        return n;
+    }
+
+    private static double finite(double v) {
+        if (!Double.isFinite(v)) {
+            throw new IllegalArgumentException("a value is not finite");
+        }
+        return v;
     }
 }

@@ -1,4 +1,4 @@
-package sensor.io.ros;
+package sensor.io.ros.msg;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +54,7 @@ public final class Ros2Topics {
     private record Scalar(int[] gyro, int[] acc, int[] mag, int[] joint, int[] pose, int[] fix, List<Integer> plain) {}
 
     /** rosbag2's offered QoS of a latched topic (transient local, reliable), as {@code ros2 bag record} writes it. */
-    static final String TRANSIENT_LOCAL = "- history: 3\n  depth: 0\n  reliability: 1\n  durability: 1\n"
+    public static final String TRANSIENT_LOCAL = "- history: 3\n  depth: 0\n  reliability: 1\n  durability: 1\n"
             + "  deadline:\n    sec: 2147483647\n    nsec: 4294967295\n"
             + "  lifespan:\n    sec: 2147483647\n    nsec: 4294967295\n  liveliness: 1\n"
             + "  liveliness_lease_duration:\n    sec: 2147483647\n    nsec: 4294967295\n"
