@@ -42,9 +42,13 @@ public class EmbeddedCommand implements ToIntFunction<String[]> {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile RecorderFactory recorders;
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
+    @Reference(target = "(live.protocol=foxglove.websocket.v1)", cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     volatile LiveViewFactory liveViews;
+
+    @Reference(target = "(live.protocol=ros2)", cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile LiveViewFactory ros2Views;
 
     private BundleContext context;
 
@@ -60,7 +64,7 @@ public class EmbeddedCommand implements ToIntFunction<String[]> {
             return new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins, (options, live) -> {
                 System.err.println("sensorsim: serve is not available in an embedded runtime; run sensorsim.jar serve");
                 return 2;
-            }, System.out, System.err).liveViews(() -> liveViews).execute(args);
+            }, System.out, System.err).liveViews(() -> liveViews).ros2Views(() -> ros2Views).execute(args);
         } catch (OutOfMemoryError e) {
             System.err.println("sensorsim: out of memory (Java heap limit " + Runtime.getRuntime().maxMemory() / (1 << 20)
                     + " MiB)");

@@ -49,9 +49,13 @@ public class LauncherJob {
             policyOption = ReferencePolicyOption.GREEDY)
     volatile RecorderFactory recorders;
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
+    @Reference(target = "(live.protocol=foxglove.websocket.v1)", cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     volatile LiveViewFactory liveViews;
+
+    @Reference(target = "(live.protocol=ros2)", cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    volatile LiveViewFactory ros2Views;
 
     @Reference(target = "(sensorsim.command=bench)", cardinality = ReferenceCardinality.OPTIONAL,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
@@ -117,7 +121,7 @@ public class LauncherJob {
                 LiveService service = live;
                 SensorSimCommand.Server server = service == null ? null : (options, view) -> service.serve(options, view, stopped);
                 code = new SensorSimCommand(env, simulations, catalog, () -> recorders, plugins, server, System.out,
-                        System.err).cancelledBy(() -> stopping).liveViews(() -> liveViews).bench(() -> bench)
+                        System.err).cancelledBy(() -> stopping).liveViews(() -> liveViews).ros2Views(() -> ros2Views).bench(() -> bench)
                         .assemble(() -> assemble).execute(args);
             } catch (OutOfMemoryError e) {
                 code = outOfMemory(e);

@@ -68,6 +68,7 @@ final class SensorSimCommand implements Runnable {
 
     private BooleanSupplier cancelled = () -> false;
     private Supplier<LiveViewFactory> liveViews = () -> null;
+    private Supplier<LiveViewFactory> ros2Views = () -> null;
     private Supplier<java.util.function.ToIntFunction<String[]>> bench = () -> null;
     private Supplier<java.util.function.ToIntFunction<String[]>> assemble = () -> null;
 
@@ -93,6 +94,12 @@ final class SensorSimCommand implements Runnable {
     /** Where {@code run --live} finds its live view (the service of an output bundle, when one is installed). */
     SensorSimCommand liveViews(Supplier<LiveViewFactory> liveViews) {
         this.liveViews = liveViews;
+        return this;
+    }
+
+    /** Where {@code --ros2} finds its DDS bridge (the {@code live.protocol=ros2} service, when installed). */
+    SensorSimCommand ros2Views(Supplier<LiveViewFactory> ros2Views) {
+        this.ros2Views = ros2Views;
         return this;
     }
 
@@ -284,6 +291,72 @@ final class SensorSimCommand implements Runnable {
     }
 
     /** The {@code --plugins DIR} option of run, validate and types. */
+    static final class Ros2Options {
+        @Option(names = "--ros2", arity = "0..1", fallbackValue = "-1", paramLabel = "DOMAIN",
+                description = "also publish every stream as ROS 2 topics over DDS (RTPS/UDP) in domain DOMAIN (default: "
+                        + "$ROS_DOMAIN_ID, else 0), and take cmd_vel and joy from ROS 2 nodes; off by default")
+        Integer domain;
+
+        @Option(names = "--ros2-interface", paramLabel = "IFACE", description = "the network interface DDS uses: a name "
+                + "such as lo (this machine only) or an IPv4 address; default: the first multicast-capable interface")
+        String iface;
+
+        /** The domain asked for: the option's, else $ROS_DOMAIN_ID, else 0; a bad value names the option. */
+        int domain(CommandLine.Model.CommandSpec spec) {
+            int d = domain;
+            String env = System.getenv("ROS_DOMAIN_ID");
+            if (d == -1 && env != null && !env.isBlank()) {
+                try {
+                    d = Integer.parseInt(env.trim());
+                } catch (NumberFormatException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(),
+                            "ROS_DOMAIN_ID must be a domain in [0, 232], got '" + env + "'");
+                }
+            }
+            d = d == -1 ? 0 : d;
+            if (d < 0 || d > 232) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--ros2 must be a domain in [0, 232], got " + d);
+            }
+            return d;
+        }
+    }
+
+    /** Starts the DDS bridge of {@code --ros2} (null when the option is absent) and says where it publishes. */
+    private LiveView openRos2(CommandLine.Model.CommandSpec spec, Ros2Options o) {
+        if (o.domain == null) {
+            if (o.iface != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--ros2-interface needs --ros2");
+            }
+            return null;
+        }
+        int domain = o.domain(spec);
+        LiveViewFactory f = ros2Views.get();
+        if (f == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--ros2: this distribution has no ROS 2 bridge (the sensor.io.dds bundle provides one)");
+        }
+        try {
+            LiveView view = f.open(o.iface == null ? "" : o.iface, domain);
+            err.println("ros2: publishing to ROS 2 nodes over DDS, " + view.address());
+            return view;
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--ros2: " + e.getMessage());
+        }
+    }
+
+    /** The live views asked for (Foxglove with {@code --live}, ROS 2 with {@code --ros2}) as one, or null for none. */
+    private LiveView openViews(CommandLine.Model.CommandSpec spec, Integer live, Ros2Options ros2) {
+        LiveView foxglove = live == null ? null : openLive(spec, live);
+        try {
+            return LiveViews.both(foxglove, openRos2(spec, ros2));
+        } catch (RuntimeException e) {
+            if (foxglove != null) {
+                foxglove.close();
+            }
+            throw e;
+        }
+    }
+
     static final class PluginsOption {
         @Option(names = "--plugins", paramLabel = "DIR",
                 description = "install and start the bundles (.jar) in DIR before reading the scenario")
@@ -325,6 +398,9 @@ final class SensorSimCommand implements Runnable {
         Integer live;
 
         @CommandLine.Mixin
+        Ros2Options ros2;
+
+        @CommandLine.Mixin
         BudgetOptions budget;
 
         @CommandLine.Mixin
@@ -349,6 +425,9 @@ final class SensorSimCommand implements Runnable {
                 err.println("sensorsim: raytrace backends, best first: " + env.raytraceBackends());
             }
             checkLivePort(spec, live); // before anything changes
+            if (ros2.domain != null) {
+                ros2.domain(spec);
+            }
             String occupied = overwrite ? null : RunManifest.prepare(outDir, false);
             if (occupied != null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), occupied);
@@ -364,17 +443,19 @@ final class SensorSimCommand implements Runnable {
                 if (refused != null) {
                     throw new CommandLine.ParameterException(spec.commandLine(), refused);
                 }
-                try (LiveView view = live == null ? null : openLive(sim, live)) {
+                try (LiveView view = openLive(sim)) {
                     return run.run(outDir, new RunManifest(RunManifest.release(), scenario, sim.seed()), out, err, cancelled);
                 }
             }
         }
 
-        /** Starts the live view of {@code sim} on 127.0.0.1:{@code port} and says where viewers connect. */
-        private LiveView openLive(Simulation sim, int port) {
-            LiveView view = SensorSimCommand.this.openLive(spec, port);
-            view.mounts(sim.time(), RunJob.mounts(sim));
-            sim.addOutputSink(view);
+        /** Starts the live views of {@code sim} asked for ({@code --live}, {@code --ros2}); null for none. */
+        private LiveView openLive(Simulation sim) {
+            LiveView view = openViews(spec, live, ros2);
+            if (view != null) {
+                view.mounts(sim.time(), RunJob.mounts(sim));
+                sim.addOutputSink(view);
+            }
             return view;
         }
     }
@@ -552,6 +633,9 @@ final class SensorSimCommand implements Runnable {
                         + "(default ${FALLBACK-VALUE}; 0: any free port), topics prefixed by the simulation's name")
         Integer live;
 
+        @CommandLine.Mixin
+        Ros2Options ros2;
+
         @Option(names = "--after-crash", paramLabel = "WHAT", defaultValue = "restart", converter = AfterCrashConverter.class,
                 description = "a simulation that an earlier service left cut short (kill -9, power cut), its scenario still "
                         + "in the deploy folder: restart (default; its cut-short files move to OUT/<name>.cut-short-N/) or "
@@ -599,7 +683,7 @@ final class SensorSimCommand implements Runnable {
                         + "sensorsim.jar and sensorsim-shell.jar have it");
                 return 2;
             }
-            try (LiveView view = live == null ? null : openLive(spec, live)) {
+            try (LiveView view = openViews(spec, live, ros2)) {
                 return server.serve(new LiveService.Options(deploy, outDir, afterCrash, trust, trustPassword,
                         console == null ? null : new LiveService.Console(consoleAddress, console, consoleTokenFile)), view);
             }

@@ -29,10 +29,17 @@ class LidarModelsPageTest {
                         l.detectionProbability() == 0.9 ? "" : String.format(Locale.ROOT, ", P<sub>d</sub> %s",
                                 plain(l.detectionProbability())), l.citation()))
                 .distinct().collect(Collectors.joining("; "));
-        String what = m.source().provenance().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + m.source().note();
+        String what = (approximate(m) ? "**APPROXIMATE** (" + APPROXIMATE + "; not counted among the catalog's models)"
+                : m.source().provenance().name().toLowerCase(Locale.ROOT).replace('_', ' ')) + ": " + m.source().note();
         return "| " + m.vendor() + " | `" + m.id() + "` | `" + m.source().file() + "` | " + m.source().origin() + ", "
                 + m.source().licence() + " | " + what.replace("|", "/") + " | " + detection + " | "
                 + (m.calibrationFormat() == null ? "no" : m.calibrationFormat()) + " |";
+    }
+
+    static final String APPROXIMATE = "geometry only approximated from a datasheet's field of view and point rate";
+
+    static boolean approximate(LidarModelType m) {
+        return m.source().provenance() == LidarModelType.Provenance.APPROXIMATE;
     }
 
     private static String plain(double v) {
@@ -52,7 +59,35 @@ class LidarModelsPageTest {
         assertTrue(start >= 0, "docs/lidar-models.md has the models table");
         int end = page.indexOf("\n\n", start);
         assertEquals(expected, page.substring(start, end + 1), "docs/lidar-models.md's table, as the catalog has it");
-        assertTrue(page.contains(models.size() + " models from " + models.stream().map(LidarModelType::vendor).distinct().count()
+        // the count: the catalog's models, approximate ones apart
+        List<LidarModelType> exact = models.stream().filter(m -> !approximate(m)).toList();
+        long approximate = models.size() - exact.size();
+        assertTrue(page.contains(exact.size() + " models from " + exact.stream().map(LidarModelType::vendor).distinct().count()
                 + " vendors"), "the page states the count");
+        assertTrue(approximate == 0 || page.contains(approximate + " approximate models"),
+                "the page states the count of approximate models: '" + approximate + " approximate models'");
+    }
+
+    /** The approximate models (YDLIDAR) say so in {@code types} and on the page, and are counted apart. */
+    @Test
+    void approximateModelsSaySoInTypesAndOnThePage() {
+        List<LidarModelType> models = new Plugins().catalog.types(LidarModelType.class);
+        List<LidarModelType> approximate = models.stream().filter(LidarModelsPageTest::approximate).toList();
+        assertEquals(34, approximate.size());
+        assertTrue(approximate.stream().allMatch(m -> m.vendor().equals("YDLIDAR")));
+        assertTrue(models.stream().filter(m -> m.vendor().equals("Hokuyo")).noneMatch(LidarModelsPageTest::approximate));
+        String row = row(approximate.get(0));
+        assertTrue(row.contains("| **APPROXIMATE** (geometry only approximated from a datasheet's field of view and point rate;"
+                + " not counted among the catalog's models): YDLIDAR "), row);
+        ScenarioTest.Result r = ScenarioTest.cli("types");
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        assertTrue(out.matches("(?s).*\\n  YDLIDAR-G4 +YDLIDAR +YDLidar-SDK/doc/Dataset.md +APPROXIMATE +no datasheet line: every"
+                + " return kept; approximate: geometry only approximated from a datasheet's field of view and point rate, not"
+                + " an exact model\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\n  UTM-30LX-EW +Hokuyo +hokuyo-pp.txt +nominal +no datasheet line: every return"
+                + " kept\\n.*"), out);
+        assertTrue(out.contains("\n  " + (models.size() - 34) + " catalog lidar models, and 34 APPROXIMATE ones (geometry only"
+                + " approximated from a datasheet's field of view and point rate) not counted among them\n"), out);
     }
 }

@@ -59,6 +59,8 @@ final class Plugins {
         all.addAll(sensor.lidar.rtx.RtxCatalog.models());
         all.addAll(sensor.lidar.leishen.LeishenCatalog.models());
         all.addAll(sensor.lidar.sick.SickCatalog.models());
+        all.addAll(sensor.lidar.hokuyo.HokuyoCatalog.models());
+        all.addAll(sensor.lidar.ydlidar.YdlidarCatalog.models());
         all.addAll(sensor.lidar.livox.LivoxCatalog.models());
         catalog = new sensor.env.FixedCatalog(all);
         lidar.setCatalog(catalog);

@@ -24,9 +24,32 @@ public class TeleopType implements ControllerType<TeleopConfig> {
     /** Type id. */
     public static final String ID = "teleop";
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+    /** Every way messages arrive (the Foxglove live view, the ROS 2 bridge): the first that has one answers. */
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
-    volatile Teleoperation teleoperation;
+    volatile java.util.List<Teleoperation> teleoperations = java.util.List.of();
+
+    /** The first twist on {@code topic} from any source, or null. */
+    private Teleoperation.TwistMessage twist(String topic) {
+        for (Teleoperation t : teleoperations) {
+            Teleoperation.TwistMessage m = t.twist(topic);
+            if (m != null) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** The first joystick state on {@code topic} from any source, or null. */
+    private Teleoperation.JoyMessage joy(String topic) {
+        for (Teleoperation t : teleoperations) {
+            Teleoperation.JoyMessage m = t.joy(topic);
+            if (m != null) {
+                return m;
+            }
+        }
+        return null;
+    }
 
     @Override
     public String id() { return ID; }
@@ -61,9 +84,9 @@ public class TeleopType implements ControllerType<TeleopConfig> {
      * that there is no live view to publish through.
      */
     static String waiting(String vehicle, String prefix, boolean liveView) {
-        return "teleop: vehicle '" + vehicle + "' stands braked until a live viewer (Foxglove's Teleop or Joystick panel) "
+        return "teleop: vehicle '" + vehicle + "' stands braked until a live viewer (Foxglove's Teleop or Joystick panel, or a ROS 2 node) "
                 + "publishes a Twist on " + prefix + "cmd_vel or a Joy on " + prefix + "joy" + (liveView ? ""
-                : "; there is no live view in this run, so it stays braked to the end (run with --live)");
+                : "; there is no live view in this run, so it stays braked to the end (run with --live or --ros2)");
     }
 
     /** One teleoperated vehicle. */
@@ -83,13 +106,12 @@ public class TeleopType implements ControllerType<TeleopConfig> {
 
         @Override
         public void control(ControlContext context) {
-            Teleoperation t = type.teleoperation;
             String prefix = context.simulation().isEmpty() ? "" : context.simulation() + "/";
-            Teleoperation.TwistMessage twist = t == null ? null : t.twist(prefix + "cmd_vel");
-            Teleoperation.JoyMessage joy = t == null ? null : t.joy(prefix + "joy");
+            Teleoperation.TwistMessage twist = type.twist(prefix + "cmd_vel");
+            Teleoperation.JoyMessage joy = type.joy(prefix + "joy");
             if (!announced) {
                 announced = true;
-                LOG.log(System.Logger.Level.INFO, waiting(config.vehicle(), prefix, t != null));
+                LOG.log(System.Logger.Level.INFO, waiting(config.vehicle(), prefix, !type.teleoperations.isEmpty()));
             }
             if (twist != null && twist.count() != twists) {
                 twists = twist.count();

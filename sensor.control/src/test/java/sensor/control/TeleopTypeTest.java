@@ -56,16 +56,16 @@ class TeleopTypeTest {
 
     @Test
     void theRunSaysAtItsStartThatTheCarWaitsForAViewer() {
-        assertEquals("teleop: vehicle 'car' stands braked until a live viewer (Foxglove's Teleop or Joystick panel) "
-                + "publishes a Twist on street/cmd_vel or a Joy on street/joy", TeleopType.waiting("car", "street/", true));
-        assertEquals("teleop: vehicle 'car' stands braked until a live viewer (Foxglove's Teleop or Joystick panel) "
-                + "publishes a Twist on cmd_vel or a Joy on joy; there is no live view in this run, so it stays braked to "
-                + "the end (run with --live)", TeleopType.waiting("car", "", false));
+        assertEquals("teleop: vehicle 'car' stands braked until a live viewer (Foxglove's Teleop or Joystick panel, or a "
+                + "ROS 2 node) publishes a Twist on street/cmd_vel or a Joy on street/joy", TeleopType.waiting("car", "street/", true));
+        assertEquals("teleop: vehicle 'car' stands braked until a live viewer (Foxglove's Teleop or Joystick panel, or a "
+                + "ROS 2 node) publishes a Twist on cmd_vel or a Joy on joy; there is no live view in this run, so it stays "
+                + "braked to the end (run with --live or --ros2)", TeleopType.waiting("car", "", false));
     }
 
     @Test
     void aTwistSetsTheSpeedAndTheSteeringAngleOfItsYawRate() {
-        type.teleoperation = viewer;
+        type.teleoperations = java.util.List.of(viewer);
         Controller c = type.create(TeleopConfig.of("car"));
         assertEquals(commands(0, 0, 1), step(c, 0), "no message: braked");
         assertEquals(List.of(), step(c, 0.01), "nothing new");
@@ -81,7 +81,7 @@ class TeleopTypeTest {
 
     @Test
     void aJoystickScalesItsAxesAndBrakesWithButtonZero() {
-        type.teleoperation = viewer;
+        type.teleoperations = java.util.List.of(viewer);
         Controller c = type.create(new TeleopConfig("car", 2.7, 8, 0.4, 0.5));
         viewer.joy = new Teleoperation.JoyMessage(new double[] {-0.5, 0.25}, new int[] {0}, 1);
         assertEquals(commands(2, -0.2, 0), step(c, 0));

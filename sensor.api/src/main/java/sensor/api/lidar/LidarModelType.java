@@ -41,7 +41,12 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
         /** A scan pattern recorded or published for the model. */
         PATTERN,
         /** Computed here from another published table; the note says how. */
-        DERIVED
+        DERIVED,
+        /**
+         * Geometry only approximated from a datasheet's field of view and point rate: the real rays differ, so the model
+         * is not counted among the catalog's exact models; the note says how it was made.
+         */
+        APPROXIMATE
     }
 
     /**

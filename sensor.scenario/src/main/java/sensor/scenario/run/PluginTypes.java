@@ -19,10 +19,23 @@ public final class PluginTypes {
                 .collect(java.util.stream.Collectors.joining(", "));
     }
 
+    /** What an approximate model's line and the count below the models say about it. */
+    static final String APPROXIMATE = "geometry only approximated from a datasheet's field of view and point rate";
+
+    /** A model's provenance in {@code types}; an approximate model says so in capitals. */
+    private static String provenance(sensor.api.lidar.LidarModelType m) {
+        String p = m.source().provenance().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return approximate(m) ? p.toUpperCase(Locale.ROOT) : p;
+    }
+
+    private static boolean approximate(sensor.api.lidar.LidarModelType m) {
+        return m.source().provenance() == sensor.api.lidar.LidarModelType.Provenance.APPROXIMATE;
+    }
+
     /**
      * The distribution's id (where the launcher names it), then one line per kind: {@code <kind> types: [ids]}; one
-     * line per lidar model with its vendor, source file and
-     * provenance; then output formats and raytrace backends.
+     * line per lidar model with its vendor, source file and provenance (an approximate model marked as such, and counted
+     * apart from the exact ones); then output formats and raytrace backends.
      */
     public static String listing(PluginCatalog catalog, RecorderFactory recorders, SensorEnvironment env) {
         StringBuilder b = new StringBuilder();
@@ -36,8 +49,13 @@ public final class PluginTypes {
             b.append("lidar models (id, vendor, source file, provenance, detection):\n");
             models.stream().sorted(java.util.Comparator.comparing(sensor.api.lidar.LidarModelType::vendor)
                     .thenComparing(sensor.api.lidar.LidarModelType::id)).forEach(m -> b.append(String.format(Locale.ROOT,
-                            "  %-22s %-10s %-48s %-17s %s%n", m.id(), m.vendor(), m.source().file(),
-                            m.source().provenance().name().toLowerCase(Locale.ROOT).replace('_', ' '), detection(m))));
+                            "  %-22s %-10s %-48s %-17s %s%s%n", m.id(), m.vendor(), m.source().file(), provenance(m),
+                            detection(m), approximate(m) ? "; approximate: " + APPROXIMATE + ", not an exact model" : "")));
+            long approximate = models.stream().filter(PluginTypes::approximate).count();
+            if (approximate > 0) {
+                b.append(String.format(Locale.ROOT, "  %d catalog lidar models, and %d APPROXIMATE ones (%s) not counted"
+                        + " among them%n", models.size() - approximate, approximate, APPROXIMATE));
+            }
         }
         b.append("output formats: ").append(recorders == null ? List.of() : recorders.formats()).append('\n');
         b.append("raytrace backends: ").append(env.raytraceBackends()).append('\n');

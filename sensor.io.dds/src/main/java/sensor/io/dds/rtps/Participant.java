@@ -237,6 +237,16 @@ public final class Participant implements AutoCloseable {
         }
     }
 
+    /** The domain joined. */
+    public int domain() {
+        return options.domain();
+    }
+
+    /** The address of the interface used. */
+    public InetAddress address() {
+        return options.address();
+    }
+
     /** This participant's GUID prefix. */
     public Guid.Prefix prefix() {
         return prefix;
@@ -382,6 +392,7 @@ public final class Participant implements AutoCloseable {
                 return;
             }
             Guid writer = new Guid(from, writerId);
+            trace("DATA from " + writer + " sn " + sn + " to " + Integer.toHexString(readerId) + " " + payload.remaining() + " bytes");
             for (Reader r : readersOf(writerId)) {
                 if (r.matches(writer)) {
                     r.data(writer, sn, disposal(qos) ? keyOnly(qos, writer) : payload);
@@ -404,6 +415,7 @@ public final class Participant implements AutoCloseable {
         public void heartbeat(Guid.Prefix from, int readerId, int writerId, long first, long last, int count,
                 boolean fin) {
             Guid writer = new Guid(from, writerId);
+            trace("HEARTBEAT from " + writer + " " + first + ".." + last + " to " + Integer.toHexString(readerId));
             touch(from);
             for (Reader r : readersOf(writerId)) {
                 if (r.matches(writer) && (readerId == Guid.UNKNOWN || readerId == r.guid.entity())) {
@@ -415,6 +427,7 @@ public final class Participant implements AutoCloseable {
         @Override
         public void ackNack(Guid.Prefix from, int readerId, int writerId, long base, long[] missing) {
             Writer w = writerOf(writerId);
+            trace("ACKNACK from " + from + " for " + Integer.toHexString(writerId) + " base " + base + " missing " + missing.length);
             if (w != null) {
                 w.ackNack(new Guid(from, readerId), base, missing);
             }
@@ -520,6 +533,7 @@ public final class Participant implements AutoCloseable {
         }
         Remote r = new Remote(from, meta, user.isEmpty() ? meta : user, expires);
         remotes.put(from, r);
+        trace("participant " + from + " meta " + meta + " user " + user + " builtin " + Integer.toHexString(builtin));
         LOG.log(Level.DEBUG, "DDS: participant {0} at {1}", from, meta);
         if ((builtin & 0x08) != 0) {
             sedpPublications.match(new Guid(from, Guid.SEDP_PUBLICATIONS_READER), meta, true);
@@ -562,6 +576,10 @@ public final class Participant implements AutoCloseable {
 
     /** SEDP data: a remote writer ({@code publication}) or reader, matched with ours; a disposal unmatches it. */
     private void endpoint(ByteBuffer payload, boolean publication) {
+        if (payload.remaining() < 4 || payload.get(payload.position() + 1) != ParameterList.PL_CDR_LE
+                && payload.get(payload.position() + 1) != ParameterList.PL_CDR_BE) {
+            return; // a serialized key alone (a dispose without the key hash): the lease ends it instead
+        }
         Map<Integer, List<ByteBuffer>> pl = ParameterList.readPayload(payload);
         List<ByteBuffer> g = pl.get(ParameterList.ENDPOINT_GUID);
         if (g == null) {
@@ -592,6 +610,8 @@ public final class Participant implements AutoCloseable {
         if (to.isEmpty()) {
             return;
         }
+        trace((publication ? "writer " : "reader ") + guid + " on " + ParameterList.string(pl.get(ParameterList.TOPIC_NAME).get(0))
+                + " " + ParameterList.string(pl.get(ParameterList.TYPE_NAME).get(0)) + " reliable " + reliable + " at " + to);
         Endpoint e = new Endpoint(guid, ParameterList.string(pl.get(ParameterList.TOPIC_NAME).get(0)),
                 ParameterList.string(pl.get(ParameterList.TYPE_NAME).get(0)), new Qos(reliable, transientLocal, 1), to);
         if (publication) {
@@ -749,6 +769,14 @@ public final class Participant implements AutoCloseable {
                     paceBytes = 0;
                 }
             }
+        }
+    }
+
+    private static final boolean TRACE = Boolean.getBoolean("sensor.io.dds.trace");
+
+    private static void trace(String message) {
+        if (TRACE) {
+            System.err.println("dds: " + message);
         }
     }
 

@@ -84,7 +84,7 @@ public final class Reader {
     void match(Guid writer, List<InetSocketAddress> to) {
         if (writers.putIfAbsent(writer, new Proxy(to)) == null && qos.reliable()) {
             // a preemptive ACKNACK: tells the writer this reader exists before its first heartbeat
-            participant.sendTo(writer.prefix(), to, m -> m.ackNack(writer.entity(), guid.entity(), 1, new BitSet(), 0,
+            participant.sendTo(writer.prefix(), to, m -> m.ackNack(guid.entity(), writer.entity(), 1, new BitSet(), 0,
                     0, false));
         }
     }
@@ -208,13 +208,13 @@ public final class Reader {
         }
         int numBits = missing.isEmpty() ? 0 : missing.length();
         participant.sendTo(writer.prefix(), p.to,
-                m -> m.ackNack(writer.entity(), guid.entity(), base, missing, numBits, count, false));
+                m -> m.ackNack(guid.entity(), writer.entity(), base, missing, numBits, count, false));
         for (int i = 0; i < fragmentRequests.size(); i += 2) {
             long sn = fragmentRequests.get(i)[0];
             int from = (int) fragmentRequests.get(i)[1];
             BitSet lack = BitSet.valueOf(fragmentRequests.get(i + 1));
             participant.sendTo(writer.prefix(), p.to,
-                    m -> m.nackFragment(writer.entity(), guid.entity(), sn, from, lack, lack.length(), count));
+                    m -> m.nackFragment(guid.entity(), writer.entity(), sn, from, lack, lack.length(), count));
         }
     }
 }

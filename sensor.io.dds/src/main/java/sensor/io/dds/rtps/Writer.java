@@ -60,6 +60,11 @@ public final class Writer {
         return topic;
     }
 
+    /** Whether late-joining readers get the kept samples. */
+    public boolean transientLocal() {
+        return qos.transientLocal();
+    }
+
     /** How many readers are matched. */
     public int matched() {
         return readers.size();

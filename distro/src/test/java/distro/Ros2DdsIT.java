@@ -1,0 +1,138 @@
+package distro;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Live ROS 2 over DDS against a stack we did not write: a subscriber built from Debian's Eclipse Cyclone DDS (its IDL
+ * compiled by Cyclone's {@code idlc}) receives the demo's lidar and IMU topics from {@code sensorsim run --ros2} and
+ * counts 10 s of them. Both run in a private network namespace ({@code unshare --net}, multicast enabled on its loopback), so no
+ * discovery traffic leaves it.
+ */
+class Ros2DdsIT {
+    static final Path PEER_SOURCES = Path.of("..", "sensor.io.dds", "src", "test", "dds").toAbsolutePath();
+    static Path peer;
+
+    @TempDir
+    static Path build;
+
+    @TempDir
+    Path work;
+
+    /** Compiles the Cyclone DDS peer: idlc for the ROS 2 messages, gcc against libddsc. */
+    @BeforeAll
+    static void buildPeer() throws Exception {
+        exec(build, 60, "idlc", PEER_SOURCES.resolve("ros2.idl").toString());
+        exec(build, 120, "gcc", "-O2", "-o", "cyclone_peer", PEER_SOURCES.resolve("cyclone_peer.c").toString(), "ros2.c",
+                "-I.", "-lddsc");
+        peer = build.resolve("cyclone_peer");
+    }
+
+    static String exec(Path dir, int seconds, String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(seconds, TimeUnit.SECONDS), String.join(" ", cmd) + " did not finish");
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + " (Debian's cyclonedds-dev and cyclonedds-tools, installed "
+                + "by .ci/run):\n" + out);
+        return out;
+    }
+
+    /** A command line run in a new network namespace whose loopback has multicast (and nothing else). */
+    static String inNamespace(Path dir, int seconds, String script) throws Exception {
+        return exec(dir, seconds, "unshare", "--net", "--map-root-user", "bash", "-c",
+                "set -e; ip link set lo up; ip link set lo multicast on; ip route add 224.0.0.0/4 dev lo; " + script);
+    }
+
+    /** The demo street without the camera (so that it keeps wall-clock pace on two cores), MCAP only, real time. */
+    Path scenario() throws Exception {
+        Files.copy(Path.of("scenarios", "house.obj"), work.resolve("house.obj"));
+        String demo = Files.readString(Path.of("scenarios", "demo.yaml"));
+        String noCamera = demo.replaceAll("(?ms)^  - id: camera\n.*?(?=^  - id: imu)", "");
+        assertNotEquals(demo, noCamera);
+        Files.writeString(work.resolve("live.yaml"), noCamera.replace("formats: [pcd, ply, las, csv, mcap, png]",
+                "formats: [mcap]").replace("duration: 10\n", "duration: 10\nrealtime: true\n"));
+        return work.resolve("live.yaml");
+    }
+
+    @Test
+    void aCycloneDdsSubscriberReceivesTheDemosLidarAndImuWithTheMcapsBytes() throws Exception {
+        scenario();
+        Path jar = Path.of("target", "sensorsim.jar").toAbsolutePath();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String log = inNamespace(work, 240, peer + " sub 0 13 . rt/os1/points=points rt/imu/imu=imu > sub.txt 2>&1 & "
+                + "date +%s%3N > start.txt; " + java + " -jar " + jar + " run live.yaml --out o --ros2 --ros2-interface lo "
+                + "--duration 18 2>&1 | while IFS= read -r l; do echo \"$(date +%s%3N) $l\"; done; wait");
+        List<String> lines = Files.readAllLines(work.resolve("sub.txt"));
+        // the bridge starts publishing when it says so; both topics match within 5 s of that
+        long publishing = log.lines().filter(l -> l.contains("ros2: publishing")).mapToLong(l -> Long.parseLong(l.split(" ")[0]))
+                .findFirst().orElseThrow(() -> new AssertionError(log));
+        Map<String, Long> matched = new HashMap<>();
+        lines.stream().filter(l -> l.startsWith("matched ")).forEach(l -> matched.put(l.split(" ")[1], Long.parseLong(l.split(" ")[2])));
+        assertEquals(Set.of("rt/os1/points", "rt/imu/imu"), matched.keySet(), String.join("\n", lines) + log);
+        matched.forEach((t, ms) -> assertTrue(ms - publishing < 5000, t + " matched " + (ms - publishing) + " ms after start"));
+
+        Map<String, List<String[]>> samples = new HashMap<>();
+        for (String l : lines) {
+            if (l.startsWith("rt/")) {
+                samples.computeIfAbsent(l.split(" ")[0], k -> new ArrayList<>()).add(l.split(" "));
+            }
+        }
+        List<String[]> points = samples.get("rt/os1/points"), imu = samples.get("rt/imu/imu");
+        // 10 s at the configured rates (lidar 10 Hz, IMU 100 Hz), within ±10 %: from 2.5 s after the first match (the
+        // simulation's first steps run slower while the JIT compiles), by the subscriber's clock
+        long from = (matched.values().stream().mapToLong(Long::longValue).min().getAsLong() + 2500) * 1_000_000L;
+        long clouds = points.stream().filter(p -> inWindow(p, from)).count(), imus = imu.stream().filter(p -> inWindow(p, from)).count();
+        assertTrue(clouds >= 90 && clouds <= 110, clouds + " clouds in 10 s\n" + log);
+        assertTrue(imus >= 900 && imus <= 1100, imus + " IMU samples in 10 s\n" + log);
+        Map<String, String> mcap = ScenarioRunIT.node("mcap-crc.mjs", work.resolve("o/run.mcap").toString(), "/os1/points",
+                "/imu/imu");
+        checkSamples(points, Set.of(mcap.get("crc./os1/points").split(" ")), "os1");
+        checkSamples(imu, Set.of(mcap.get("crc./imu/imu").split(" ")), "imu");
+        for (String[] p : points) { // every field decoded: width x height returns of point_step bytes, the named fields
+            long width = Long.parseLong(p[7]), height = Long.parseLong(p[8]), step = Long.parseLong(p[9]), row = Long.parseLong(p[10]);
+            assertTrue(width * height > 10_000 && width * height <= 64 * 1024, String.join(" ", p)); // returns of 64 x 1024 rays
+            assertEquals(width * step, row, String.join(" ", p));
+            assertEquals(row * height, Long.parseLong(p[11]), String.join(" ", p));
+            assertEquals(Integer.parseInt(p[12]), p.length - 14, String.join(" ", p));
+            assertTrue(p[14].startsWith("x:0:7:1"), String.join(" ", p));
+        }
+        for (String[] s : imu) { // gravity on the z axis, a unit orientation quaternion
+            assertEquals(9.81, Double.parseDouble(s[16]), 0.5, String.join(" ", s));
+        }
+        // the first cloud's bytes, written whole by the subscriber, are the MCAP's (CRC-32 here by java.util.zip)
+        CRC32 crc = new CRC32();
+        crc.update(Files.readAllBytes(work.resolve("0.bin")));
+        assertEquals(points.get(0)[3], String.format("%08x", crc.getValue()));
+    }
+
+    static boolean inWindow(String[] sample, long fromNanos) {
+        long t = Long.parseLong(sample[1]);
+        return t >= fromNanos && t < fromNanos + 10_000_000_000L;
+    }
+
+    /** Each sample: CRC-32 among the MCAP's messages of the topic, size positive, stamps increasing, frame id the sensor's. */
+    static void checkSamples(List<String[]> samples, Set<String> mcapCrcs, String frameId) {
+        double last = -1;
+        for (String[] s : samples) {
+            assertTrue(mcapCrcs.contains(s[3]), "a sample not in the run's MCAP: " + String.join(" ", s));
+            double stamp = Long.parseLong(s[4]) + Long.parseLong(s[5]) * 1e-9;
+            assertTrue(stamp > last, "stamps increase: " + String.join(" ", s));
+            last = stamp;
+            assertEquals(frameId, s[6]);
+        }
+    }
+}

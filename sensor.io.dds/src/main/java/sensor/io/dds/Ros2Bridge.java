@@ -1,0 +1,233 @@
+package sensor.io.dds;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.osgi.service.component.annotations.Component;
+
+import sensor.api.control.Teleoperation;
+import sensor.api.geom.Vec3;
+import sensor.api.io.LiveView;
+import sensor.api.io.LiveViewFactory;
+import sensor.api.sensor.SensorFrame;
+import sensor.api.sensor.SensorMount;
+import sensor.io.dds.rtps.Participant;
+import sensor.io.dds.rtps.Qos;
+import sensor.io.dds.rtps.Reader;
+import sensor.io.dds.rtps.Writer;
+import sensor.io.ros.msg.MessageChannels;
+import sensor.io.ros.msg.Ros2;
+import sensor.io.ros.msg.Ros2Topics;
+
+/**
+ * Live ROS 2 over DDS, as the {@link LiveViewFactory} of protocol {@value #PROTOCOL}: a run's streams go out as ROS 2
+ * topics ({@code rt/<topic>}, types {@code <pkg>::msg::dds_::<Type>_}, the same CDR bytes as its MCAP file) to every
+ * ROS 2 node of the domain, and what those nodes publish as {@code geometry_msgs/msg/Twist} or
+ * {@code sensor_msgs/msg/Joy} is the {@link Teleoperation} service. For this protocol {@code open(host, port)} reads
+ * {@code host} as the network interface (a name such as {@code lo}, an IPv4 address, or empty for the first
+ * multicast-capable one) and {@code port} as the domain ({@code ROS_DOMAIN_ID}).
+ */
+@Component(service = {LiveViewFactory.class, Teleoperation.class},
+        property = LiveViewFactory.PROTOCOL_PROPERTY + "=" + Ros2Bridge.PROTOCOL)
+public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
+    /** The protocol name. */
+    public static final String PROTOCOL = "ros2";
+    /** The ROS 2 types received. */
+    static final String TWIST = "geometry_msgs/msg/Twist", JOY = "sensor_msgs/msg/Joy";
+    private final List<Live> open = new CopyOnWriteArrayList<>();
+
+    @Override
+    public LiveView open(String host, int domain) throws IOException {
+        Live live = new Live(new Participant(Participant.Options.of(domain, address(host))));
+        open.removeIf(Live::closed);
+        open.add(live);
+        return live;
+    }
+
+    /** The IPv4 address of the interface named {@code host} (a name or an address); the default one when empty. */
+    static InetAddress address(String host) throws IOException {
+        if (host == null || host.isBlank()) {
+            return Participant.defaultAddress();
+        }
+        NetworkInterface n = NetworkInterface.getByName(host);
+        if (n != null) {
+            for (InetAddress a : java.util.Collections.list(n.getInetAddresses())) {
+                if (a instanceof java.net.Inet4Address) {
+                    return a;
+                }
+            }
+            throw new IOException("DDS: interface " + host + " has no IPv4 address");
+        }
+        try {
+            return InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException e) {
+            throw new IOException("DDS: no interface or address named '" + host + "'");
+        }
+    }
+
+    @Override
+    public TwistMessage twist(String topic) {
+        for (Live l : open) {
+            TwistMessage t = l.closed() ? null : l.twist(topic);
+            if (t != null) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public JoyMessage joy(String topic) {
+        for (Live l : open) {
+            JoyMessage j = l.closed() ? null : l.joy(topic);
+            if (j != null) {
+                return j;
+            }
+        }
+        return null;
+    }
+
+    /** The DDS type name of a ROS 2 message type: {@code sensor_msgs/msg/Imu} → {@code sensor_msgs::msg::dds_::Imu_}. */
+    static String ddsType(String rosType) {
+        int slash = rosType.lastIndexOf('/');
+        return rosType.substring(0, slash).replace("/", "::") + "::dds_::" + rosType.substring(slash + 1) + "_";
+    }
+
+    /** One open bridge: a participant, its writers per channel, its teleoperation readers. */
+    static final class Live implements LiveView, MessageChannels {
+        private static final System.Logger LOG = System.getLogger("sensor.io.dds");
+        private final Participant participant;
+        private final Ros2Topics topics = new Ros2Topics(this);
+        private final List<String> schemas = new ArrayList<>();
+        private final List<Writer> writers = new ArrayList<>();
+        private final Map<String, Reader> readers = new ConcurrentHashMap<>();
+        private final Map<String, TwistMessage> twists = new ConcurrentHashMap<>();
+        private final Map<String, JoyMessage> joys = new ConcurrentHashMap<>();
+        private final Map<String, Boolean> warned = new ConcurrentHashMap<>();
+        private final Map<String, Qos> qos = new HashMap<>();
+        private volatile boolean closed;
+
+        Live(Participant participant) {
+            this.participant = participant;
+        }
+
+        boolean closed() {
+            return closed;
+        }
+
+        @Override
+        public String address() {
+            return "ROS 2 (DDS) domain " + participant.domain() + " on " + participant.address().getHostAddress()
+                    + ", participant index " + participant.index();
+        }
+
+        @Override
+        public synchronized void accept(SensorFrame frame) {
+            if (!closed) {
+                try {
+                    topics.frame(frame);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        }
+
+        @Override
+        public synchronized void mounts(double time, Map<String, SensorMount> mounts) {
+            if (!closed) {
+                try {
+                    topics.mounts(time, mounts);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        }
+
+        @Override
+        public int schema(String name, String encoding, byte[] data) {
+            schemas.add(name);
+            return schemas.size() - 1;
+        }
+
+        @Override
+        public int channel(int schemaId, String topic, String messageEncoding, Map<String, String> metadata) {
+            Qos q = metadata.getOrDefault("offered_qos_profiles", "").equals(Ros2Topics.TRANSIENT_LOCAL) ? Qos.LATCHED
+                    : qos.getOrDefault(topic, Qos.DEFAULT);
+            writers.add(participant.writer("rt" + topic, ddsType(schemas.get(schemaId)), q, null));
+            return writers.size() - 1;
+        }
+
+        @Override
+        public boolean wants(int channel) {
+            Writer w = writers.get(channel);
+            return w.matched() > 0 || w.transientLocal();
+        }
+
+        @Override
+        public void message(int channel, long logTime, long publishTime, byte[] data) {
+            writers.get(channel).write(data);
+        }
+
+        TwistMessage twist(String topic) {
+            subscribe(topic, TWIST);
+            return twists.get(topic.replaceFirst("^/", ""));
+        }
+
+        JoyMessage joy(String topic) {
+            subscribe(topic, JOY);
+            return joys.get(topic.replaceFirst("^/", ""));
+        }
+
+        /** Subscribes to {@code topic} on first use: a best-effort reader matches every writer. */
+        private void subscribe(String topic, String rosType) {
+            String name = topic.replaceFirst("^/", "");
+            readers.computeIfAbsent(name + " " + rosType, k -> participant.reader("rt/" + name, ddsType(rosType),
+                    new Qos(false, false, 1), (w, payload) -> received(name, rosType, payload)));
+        }
+
+        private void received(String topic, String rosType, ByteBuffer payload) {
+            byte[] bytes = new byte[payload.remaining()];
+            payload.get(bytes);
+            try {
+                if (rosType.equals(TWIST)) {
+                    double[] v = Ros2.readTwist(bytes);
+                    twists.merge(topic, new TwistMessage(new Vec3(v[0], v[1], v[2]), new Vec3(v[3], v[4], v[5]), 1),
+                            (old, now) -> new TwistMessage(now.linear(), now.angular(), old.count() + 1));
+                } else {
+                    JoyMessage j = Ros2.readJoy(bytes);
+                    joys.merge(topic, j, (old, now) -> new JoyMessage(now.axes(), now.buttons(), old.count() + 1));
+                }
+            } catch (RuntimeException e) {
+                if (warned.putIfAbsent(topic, true) == null) {
+                    LOG.log(Level.WARNING, "ros2: a {0} message on ''{1}'' does not decode and is dropped: {2}", rosType,
+                            topic, e.getMessage());
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            long written = 0, dropped = 0;
+            for (Writer w : writers) {
+                written += w.written();
+                dropped += w.dropped();
+            }
+            participant.close();
+            LOG.log(dropped > 0 ? Level.WARNING : Level.INFO, "ros2: {0} messages on {1} topics, {2} dropped (the network "
+                    + "could not keep up)", written, writers.size(), dropped);
+        }
+    }
+}
