@@ -10,6 +10,18 @@ import sensor.api.sensor.SensorMount;
 final class LiveViews {
     private LiveViews() {}
 
+    /** {@code a} and the view {@code b} opens as one; {@code a} is closed when opening {@code b} fails. */
+    static LiveView both(LiveView a, java.util.function.Supplier<LiveView> b) {
+        try {
+            return both(a, b.get());
+        } catch (RuntimeException e) {
+            if (a != null) {
+                a.close();
+            }
+            throw e;
+        }
+    }
+
     /** {@code a} and {@code b} as one view; either alone when the other is null; null when both are. */
     static LiveView both(LiveView a, LiveView b) {
         if (a == null || b == null) {

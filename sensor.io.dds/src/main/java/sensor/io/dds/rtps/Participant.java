@@ -45,7 +45,7 @@ public final class Participant implements AutoCloseable {
     static final int PEER_INDICES = 10;
     /** The largest UDP datagram sent. */
     static final int MAX_DATAGRAM = 65000;
-    private static final int BUILTIN_ENDPOINTS = 0x3f; // participant, publications, subscriptions: announcer and detector each
+    static final int BUILTIN_ENDPOINTS = 0x3f; // participant, publications, subscriptions: announcer and detector each
 
     /**
      * How a participant joins its domain.
@@ -108,8 +108,6 @@ public final class Participant implements AutoCloseable {
     /** A remote user endpoint learnt through SEDP. */
     private record Endpoint(Guid guid, String topic, String type, Qos qos, List<InetSocketAddress> to) {}
 
-    /** A sample waiting to be sent: to every matched reader, or to one ({@code only}) as a repair. */
-    private record Job(Writer writer, long sn, byte[] sample, Writer.Proxy only) {}
 
     private final Options options;
     private final Guid.Prefix prefix;
@@ -124,8 +122,7 @@ public final class Participant implements AutoCloseable {
     private final Writer sedpPublications, sedpSubscriptions;
     private final Reader sedpPublicationsReader, sedpSubscriptionsReader;
     private final AtomicInteger keys = new AtomicInteger();
-    private final ArrayDeque<Job> queue = new ArrayDeque<>();
-    private long queued;
+    private final Sender sender;
     private final ScheduledExecutorService timer;
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean closed;
@@ -183,10 +180,8 @@ public final class Participant implements AutoCloseable {
         }
         receive(meta, "meta");
         receive(user, "user");
-        Thread sender = new Thread(this::sendLoop, "dds-send-" + options.domain());
-        sender.setDaemon(true);
-        threads.add(sender);
-        sender.start();
+        sender = new Sender(prefix, options, this::send, this::warnOnce, () -> closed);
+        threads.add(sender.start("dds-send-" + options.domain()));
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "dds-timer-" + options.domain());
             t.setDaemon(true);
@@ -237,6 +232,14 @@ public final class Participant implements AutoCloseable {
         }
     }
 
+    private byte[] spdp() {
+        return Discovery.spdp(prefix, options, Locator.udp(options.address(), this.meta.getLocalPort()), userLocator());
+    }
+
+    private Locator userLocator() {
+        return Locator.udp(options.address(), user.getLocalPort());
+    }
+
     /** The domain joined. */
     public int domain() {
         return options.domain();
@@ -268,7 +271,7 @@ public final class Participant implements AutoCloseable {
                 qos, userData);
         writers.add(w);
         remoteReaders.values().forEach(r -> match(w, r));
-        sedpPublications.write(announcement(w.guid, topic, type, qos, userData).payload());
+        sedpPublications.write(Discovery.announcement(prefix, userLocator(), w.guid, topic, type, qos, userData).payload());
         return w;
     }
 
@@ -278,43 +281,8 @@ public final class Participant implements AutoCloseable {
                 qos, sink);
         readers.add(r);
         remoteWriters.values().forEach(w -> match(r, w));
-        sedpSubscriptions.write(announcement(r.guid, topic, type, qos, null).payload());
+        sedpSubscriptions.write(Discovery.announcement(prefix, userLocator(), r.guid, topic, type, qos, null).payload());
         return r;
-    }
-
-    private ParameterList announcement(Guid guid, String topic, String type, Qos qos, byte[] userData) {
-        ParameterList pl = new ParameterList()
-                .addGuid(ParameterList.ENDPOINT_GUID, guid)
-                .addGuid(ParameterList.PARTICIPANT_GUID, new Guid(prefix, Guid.PARTICIPANT))
-                .addString(ParameterList.TOPIC_NAME, topic)
-                .addString(ParameterList.TYPE_NAME, type)
-                .add(ParameterList.RELIABILITY, ParameterList.duration(ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN)
-                        .putInt(qos.reliable() ? 2 : 1), 0.1).array())
-                .addInt(ParameterList.DURABILITY, qos.transientLocal() ? 1 : 0)
-                .add(ParameterList.HISTORY, ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(0)
-                        .putInt(qos.depth()).array())
-                .add(ParameterList.PROTOCOL_VERSION, new byte[] {2, 3, 0, 0})
-                .add(ParameterList.VENDOR_ID, new byte[] {Message.VENDOR[0], Message.VENDOR[1], 0, 0})
-                .addLocator(ParameterList.UNICAST_LOCATOR, Locator.udp(options.address(), user.getLocalPort()));
-        if (userData != null) {
-            pl.addOctets(ParameterList.USER_DATA, userData);
-        }
-        return pl;
-    }
-
-    private byte[] spdp() {
-        InetAddress a = options.address();
-        ParameterList pl = new ParameterList()
-                .addGuid(ParameterList.PARTICIPANT_GUID, new Guid(prefix, Guid.PARTICIPANT))
-                .add(ParameterList.PROTOCOL_VERSION, new byte[] {2, 3, 0, 0})
-                .add(ParameterList.VENDOR_ID, new byte[] {Message.VENDOR[0], Message.VENDOR[1], 0, 0})
-                .addInt(ParameterList.DOMAIN_ID, options.domain())
-                .addLocator(ParameterList.METATRAFFIC_UNICAST_LOCATOR, Locator.udp(a, meta.getLocalPort()))
-                                .addLocator(ParameterList.DEFAULT_UNICAST_LOCATOR, Locator.udp(a, user.getLocalPort()))
-                .addDuration(ParameterList.PARTICIPANT_LEASE_DURATION, options.leaseSeconds())
-                .addInt(ParameterList.BUILTIN_ENDPOINT_SET, BUILTIN_ENDPOINTS)
-                .addOctets(ParameterList.USER_DATA, options.userData());
-        return pl.payload();
     }
 
     private static final AtomicInteger SPDP_SN = new AtomicInteger();
@@ -392,10 +360,9 @@ public final class Participant implements AutoCloseable {
                 return;
             }
             Guid writer = new Guid(from, writerId);
-            trace("DATA from " + writer + " sn " + sn + " to " + Integer.toHexString(readerId) + " " + payload.remaining() + " bytes");
             for (Reader r : readersOf(writerId)) {
                 if (r.matches(writer)) {
-                    r.data(writer, sn, disposal(qos) ? keyOnly(qos, writer) : payload);
+                    r.data(writer, sn, Discovery.disposal(qos) ? Discovery.keyOnly(qos, writer) : payload);
                 }
             }
         }
@@ -415,7 +382,6 @@ public final class Participant implements AutoCloseable {
         public void heartbeat(Guid.Prefix from, int readerId, int writerId, long first, long last, int count,
                 boolean fin) {
             Guid writer = new Guid(from, writerId);
-            trace("HEARTBEAT from " + writer + " " + first + ".." + last + " to " + Integer.toHexString(readerId));
             touch(from);
             for (Reader r : readersOf(writerId)) {
                 if (r.matches(writer) && (readerId == Guid.UNKNOWN || readerId == r.guid.entity())) {
@@ -427,7 +393,6 @@ public final class Participant implements AutoCloseable {
         @Override
         public void ackNack(Guid.Prefix from, int readerId, int writerId, long base, long[] missing) {
             Writer w = writerOf(writerId);
-            trace("ACKNACK from " + from + " for " + Integer.toHexString(writerId) + " base " + base + " missing " + missing.length);
             if (w != null) {
                 w.ackNack(new Guid(from, readerId), base, missing);
             }
@@ -449,27 +414,6 @@ public final class Participant implements AutoCloseable {
             }
         }
     };
-
-    /** A dispose or unregister (status info set): the key hash stands in for the payload. */
-    private static boolean disposal(Map<Integer, List<ByteBuffer>> qos) {
-        if (qos == null || !qos.containsKey(ParameterList.STATUS_INFO)) {
-            return false;
-        }
-        ByteBuffer v = qos.get(ParameterList.STATUS_INFO).get(0);
-        return v.remaining() >= 4 && (v.get(v.position() + 3) & 0x03) != 0;
-    }
-
-    /** A disposal as a parameter list holding only the endpoint's GUID, from the key hash. */
-    private static ByteBuffer keyOnly(Map<Integer, List<ByteBuffer>> qos, Guid writer) {
-        List<ByteBuffer> key = qos.get(ParameterList.KEY_HASH);
-        if (key == null || key.get(0).remaining() < 16) {
-            return ByteBuffer.allocate(0);
-        }
-        byte[] k = new byte[16];
-        key.get(0).duplicate().get(k);
-        ParameterList pl = new ParameterList().add(ParameterList.ENDPOINT_GUID, k).addInt(ParameterList.STATUS_INFO, 0x03000000);
-        return ByteBuffer.wrap(pl.payload());
-    }
 
     private List<Reader> readersOf(int writerId) {
         return switch (writerId) {
@@ -503,13 +447,13 @@ public final class Participant implements AutoCloseable {
 
     /** SPDP data: a new participant is matched with the built-in endpoints; a known one's lease renewed. */
     private void participant(Guid.Prefix from, Map<Integer, List<ByteBuffer>> inline, ByteBuffer payload) {
-        if (disposal(inline)) {
+        if (Discovery.disposal(inline)) {
             forget(from);
             return;
         }
         Map<Integer, List<ByteBuffer>> pl = ParameterList.readPayload(payload);
-        List<InetSocketAddress> meta = addresses(pl.get(ParameterList.METATRAFFIC_UNICAST_LOCATOR));
-        List<InetSocketAddress> user = addresses(pl.get(ParameterList.DEFAULT_UNICAST_LOCATOR));
+        List<InetSocketAddress> meta = Discovery.addresses(pl.get(ParameterList.METATRAFFIC_UNICAST_LOCATOR));
+        List<InetSocketAddress> user = Discovery.addresses(pl.get(ParameterList.DEFAULT_UNICAST_LOCATOR));
         List<ByteBuffer> domain = pl.get(ParameterList.DOMAIN_ID);
         if (domain != null && domain.get(0).getInt(domain.get(0).position()) != options.domain()) {
             return;
@@ -533,7 +477,6 @@ public final class Participant implements AutoCloseable {
         }
         Remote r = new Remote(from, meta, user.isEmpty() ? meta : user, expires);
         remotes.put(from, r);
-        trace("participant " + from + " meta " + meta + " user " + user + " builtin " + Integer.toHexString(builtin));
         LOG.log(Level.DEBUG, "DDS: participant {0} at {1}", from, meta);
         if ((builtin & 0x08) != 0) {
             sedpPublications.match(new Guid(from, Guid.SEDP_PUBLICATIONS_READER), meta, true);
@@ -603,15 +546,13 @@ public final class Participant implements AutoCloseable {
         List<ByteBuffer> dur = pl.get(ParameterList.DURABILITY);
         boolean transientLocal = dur != null && dur.get(0).getInt(dur.get(0).position()) >= 1;
         Remote owner = remotes.get(guid.prefix());
-        List<InetSocketAddress> to = addresses(pl.get(ParameterList.UNICAST_LOCATOR));
+        List<InetSocketAddress> to = Discovery.addresses(pl.get(ParameterList.UNICAST_LOCATOR));
         if (to.isEmpty()) {
             to = owner == null ? List.of() : owner.user;
         }
         if (to.isEmpty()) {
             return;
         }
-        trace((publication ? "writer " : "reader ") + guid + " on " + ParameterList.string(pl.get(ParameterList.TOPIC_NAME).get(0))
-                + " " + ParameterList.string(pl.get(ParameterList.TYPE_NAME).get(0)) + " reliable " + reliable + " at " + to);
         Endpoint e = new Endpoint(guid, ParameterList.string(pl.get(ParameterList.TOPIC_NAME).get(0)),
                 ParameterList.string(pl.get(ParameterList.TYPE_NAME).get(0)), new Qos(reliable, transientLocal, 1), to);
         if (publication) {
@@ -641,18 +582,14 @@ public final class Participant implements AutoCloseable {
         }
     }
 
-    private static List<InetSocketAddress> addresses(List<ByteBuffer> locators) {
-        if (locators == null) {
-            return List.of();
-        }
-        List<InetSocketAddress> out = new ArrayList<>();
-        for (ByteBuffer v : locators) {
-            InetSocketAddress a = v.remaining() >= 24 ? Locator.read(v.duplicate().order(v.order())).socketAddress() : null;
-            if (a != null && !out.contains(a)) {
-                out.add(a);
-            }
-        }
-        return out;
+    /** Queues a sample for sending: to every matched reader, or to {@code only}. */
+    void enqueue(Writer w, long sn, byte[] sample, Writer.Proxy only) {
+        sender.enqueue(w, sn, sample, only);
+    }
+
+    /** Sends fragments {@code numbers} (1-based) of sample {@code sn} to one reader. */
+    void sendFragments(Writer w, Writer.Proxy p, long sn, byte[] sample, int[] numbers) {
+        sender.fragments(w, p, sn, sample, numbers);
     }
 
     /** Sends one message built by {@code body} to a participant's {@code to}, with INFO_DST naming it. */
@@ -665,118 +602,11 @@ public final class Participant implements AutoCloseable {
         }
     }
 
-    private void send(byte[] data, InetSocketAddress to) {
+    void send(byte[] data, InetSocketAddress to) {
         try {
             user.send(new DatagramPacket(data, data.length, to));
         } catch (IOException e) {
             warnOnce("send-" + to, "DDS: sending to " + to + " failed: " + e.getMessage());
-        }
-    }
-
-    /** Queues a sample for sending: to every matched reader, or to {@code only}. Drops the oldest beyond the cap. */
-    void enqueue(Writer w, long sn, byte[] sample, Writer.Proxy only) {
-        synchronized (queue) {
-            queue.addLast(new Job(w, sn, sample, only));
-            queued += sample.length;
-            while (queued > options.queueBytes() && queue.size() > 1) {
-                Job old = queue.pollFirst();
-                queued -= old.sample.length;
-                old.writer.dropped.incrementAndGet();
-            }
-            queue.notifyAll();
-        }
-    }
-
-    private void sendLoop() {
-        while (!closed) {
-            Job job;
-            synchronized (queue) {
-                while (queue.isEmpty() && !closed) {
-                    try {
-                        queue.wait(200);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-                job = queue.pollFirst();
-                if (job == null) {
-                    continue;
-                }
-                queued -= job.sample.length;
-            }
-            try {
-                for (Writer.Proxy p : job.only == null ? job.writer.proxies() : List.of(job.only)) {
-                    if (job.sn >= p.start) {
-                        sendSample(job.writer, p, job.sn, job.sample);
-                    }
-                }
-            } catch (RuntimeException e) {
-                warnOnce("send", "DDS: sending failed: " + e.getMessage());
-            }
-        }
-    }
-
-    private void sendSample(Writer w, Writer.Proxy p, long sn, byte[] sample) {
-        long now = System.currentTimeMillis() * 1_000_000L;
-        if (sample.length <= options.fragmentSize()) {
-            Message m = new Message(prefix, sample.length + 128).infoDestination(p.reader.prefix()).infoTimestamp(now)
-                    .data(p.reader.entity(), w.guid.entity(), sn, null, sample);
-            paced(m.bytes(), p.to);
-        } else {
-            int n = (sample.length + options.fragmentSize() - 1) / options.fragmentSize();
-            int[] all = new int[n];
-            for (int i = 0; i < n; i++) {
-                all[i] = i + 1;
-            }
-            sendFragments(w, p, sn, sample, all);
-        }
-        if (p.reliable) {
-            w.heartbeat(p, false);
-        }
-    }
-
-    /** Sends fragments {@code numbers} (1-based) of sample {@code sn} to one reader. */
-    void sendFragments(Writer w, Writer.Proxy p, long sn, byte[] sample, int[] numbers) {
-        int size = options.fragmentSize(), count = (sample.length + size - 1) / size;
-        long now = System.currentTimeMillis() * 1_000_000L;
-        for (int f : numbers) {
-            if (f >= 1 && f <= count) {
-                Message m = new Message(prefix, size + 128).infoDestination(p.reader.prefix()).infoTimestamp(now)
-                        .dataFragment(p.reader.entity(), w.guid.entity(), sn, f, size, sample);
-                paced(m.bytes(), p.to);
-            }
-        }
-    }
-
-    private long paceStart = System.nanoTime(), paceBytes;
-
-    /** Sends, keeping to {@code bytesPerSecond} over bursts of 256 KiB. */
-    private void paced(byte[] data, List<InetSocketAddress> to) {
-        for (InetSocketAddress a : to) {
-            send(data, a);
-            synchronized (this) {
-                paceBytes += data.length;
-                if (paceBytes >= 256 << 10) {
-                    long due = paceStart + paceBytes * 1_000_000_000L / options.bytesPerSecond(), now = System.nanoTime();
-                    if (due > now) {
-                        try {
-                            TimeUnit.NANOSECONDS.sleep(due - now);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                    paceStart = Math.max(due, now - 10_000_000L);
-                    paceBytes = 0;
-                }
-            }
-        }
-    }
-
-    private static final boolean TRACE = Boolean.getBoolean("sensor.io.dds.trace");
-
-    private static void trace(String message) {
-        if (TRACE) {
-            System.err.println("dds: " + message);
         }
     }
 
@@ -821,9 +651,7 @@ public final class Participant implements AutoCloseable {
         }
         meta.close();
         user.close();
-        synchronized (queue) {
-            queue.notifyAll();
-        }
+        sender.wake();
         for (Thread t : threads) {
             try {
                 t.join(1000);
