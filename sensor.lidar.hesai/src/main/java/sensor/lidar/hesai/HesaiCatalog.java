@@ -42,7 +42,11 @@ import sensor.api.lidar.LidarModelType.Source;
  * {@code default_frame_frequency}) with a block every 111 µs ({@code PandarN::OTHER_BLOCK_NS_OFFSET2},
  * {@code udp_protocol_v1_4.h}), 900 blocks; its file's azimuths are absolute (116° to 269°), added to the encoder
  * angle as the SDK adds any offset. An angle file may end with the SDK's SHA-256 line, which is skipped as the SDK
- * skips it. The beams make the ray pattern of [L-P] step 1.
+ * skips it. The JT16 has no firing times in the SDK, which stamps a packet's 16 channels with the packet's time and
+ * azimuth: they fire at the block's time, 600 blocks (the SDK's 0.6° grid) at the SDK's 10 Hz. The beams make the
+ * ray pattern of [L-P] step 1. The QT128C2X fires two loops of channels in alternate blocks and is replayed instead
+ * ({@link #qt128}). The {@code -unit} models are other units' calibrations (tier4/nebula) with the firing times of the
+ * model of the same name.
  */
 @Component(immediate = true)
 public class HesaiCatalog {
@@ -129,7 +133,171 @@ public class HesaiCatalog {
         m.add(model("JT128", a + "JT128_Angle Correction File.csv", f + "JT128_Firetime Correction File.csv",
                 Provenance.UNIT_CALIBRATION, JT128, 60, "; one mode from the SDK: 10 Hz (its default frame rate), 900 "
                         + "blocks of 111 µs (OTHER_BLOCK_NS_OFFSET2)"));
+        m.add(model("JT16", a + "JT16_Angle Correction File.csv", null, Provenance.UNIT_CALIBRATION, JT16, 60,
+                "; one mode from the SDK: 10 Hz (its default frame rate), 600 blocks (its 0.6° grid for this lidar)"));
+        // other units of models above (tier4/nebula): each its own calibration, the firing times of the model's file
+        m.add(model("Pandar40P-unit", "nebula/Pandar40P.csv", f + "Pandar40P_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
+        m.add(model("Pandar64-unit", "nebula/Pandar64.csv", f + "Pandar64_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
+        m.add(model("OT128-unit", "nebula/Pandar128E4X.csv", f + "OT128_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, MECHANICAL, 200));
+        m.add(model("XT32M2X-unit", "nebula/PandarXT32M.csv", f + "PandarXT-32M2X_Firetime Correction File.csv",
+                Provenance.UNIT_CALIBRATION, XT, 300));
+        m.add(qt128("QT128C2X", null, null));
+        m.add(qt128("QT128C2X-80ch", a + "QT128C2X_Channel_Cofig.csv", lines(a + "QT128C2X_Channel_Cofig.csv")));
         return m;
+    }
+
+    /** JT16: the SDK's 10 Hz frame and its 0.6° grid ({@code Udp1_8Parser}: 600 columns of 0.6°). */
+    static final List<Mode> JT16 = List.of(new Mode("10Hz", 600, 10));
+    /** QT128C2X: blocks per rotation at 10 Hz, a block every 111.11 µs ({@code PandarQT_BLOCK_NS_OFFSET2}). */
+    static final int QT128_BLOCKS = 900;
+    static final double QT128_RATE = 10;
+    static final String QT128_FIRE = "firetime_correction/QT128C2X_Firetime Correction File.csv";
+
+    /**
+     * The QT128C2X as {@code udp3_2_parser.cc} decodes it: blocks alternate between the firetime file's loops (block k
+     * fires loop k mod n), each loop firing its channels at its own times, so a channel may fire in one loop only or in
+     * both. Without a channel config a loop fires every channel it has a time for; with one ({@code config}, the
+     * sensor's self-defined channel mode, {@code configLines} its lines) it fires the config's channels of that loop. One rotation is replayed: ray at
+     * {@code t = k/(900·10 Hz) + firetime}, azimuth {@code 360°·10 Hz·t + azimuth_c} clockwise, elevation
+     * {@code elevation_c}, channel c − 1 (the SDK's ring).
+     */
+    static CatalogModel qt128(String id, String config, List<String> configLines) {
+        String angles = "angle_correction/QT128C2X_Angle Correction File.csv";
+        double[][] table = angles(angles);
+        double[][] fire = loopFiretimes(QT128_FIRE, lines(QT128_FIRE), table.length);
+        int[][] sequence = config == null ? firing(fire) : channelConfig(config, configLines, table.length);
+        if (sequence.length != fire.length) {
+            throw new IllegalArgumentException(config + ": " + sequence.length + " loops, but " + QT128_FIRE + " has "
+                    + fire.length);
+        }
+        List<Double> az = new ArrayList<>(), el = new ArrayList<>(), t = new ArrayList<>();
+        List<Integer> ch = new ArrayList<>();
+        double block = 1 / (QT128_BLOCKS * QT128_RATE);
+        for (int k = 0; k < QT128_BLOCKS; k++) {
+            int loop = k % sequence.length;
+            for (int c : sequence[loop]) {
+                double f = fire[loop][c - 1];
+                if (Double.isNaN(f)) {
+                    throw new IllegalArgumentException(config + ": channel " + c + " fires in loop " + (loop + 1)
+                            + " but " + QT128_FIRE + " gives it no firing time there");
+                }
+                double time = k * block + f * 1e-6;
+                az.add(wrap(-Math.toRadians(360 * QT128_RATE * time + table[c - 1][1])));
+                el.add(Math.toRadians(table[c - 1][0]));
+                t.add(time);
+                ch.add(c - 1);
+            }
+        }
+        int n = t.size();
+        String what = "one unit's calibration, firing times from " + QT128_FIRE.substring(QT128_FIRE.indexOf('/') + 1)
+                + (config == null ? ", loops alternating by block, every channel a loop has a time for"
+                        : ", the channels of " + config.substring(config.indexOf('/') + 1) + " (the self-defined "
+                                + "channel mode)")
+                + "; one mode from the SDK: 10 Hz, 900 blocks of 111.11 µs (PandarQT_BLOCK_NS_OFFSET2)";
+        Source source = new Source(angles, SDK, SDK_LICENCE, Provenance.UNIT_CALIBRATION, what);
+        // range: as the PandarQT64 (60 m), not verified against a datasheet; divergence as the other models
+        return new CatalogModel(id, "Hesai", "Hesai " + id + ", " + what, source, List.of(),
+                List.of(new Mode("10Hz", 0, QT128_RATE)), 0.3, 60, 0.0015, List.of("STRONGEST", "LAST", "DUAL"),
+                new LidarModelType.Replay(az.stream().mapToDouble(Double::doubleValue).toArray(),
+                        el.stream().mapToDouble(Double::doubleValue).toArray(), n * QT128_RATE,
+                        t.stream().mapToDouble(Double::doubleValue).toArray(),
+                        ch.stream().mapToInt(Integer::intValue).toArray()));
+    }
+
+    /** {@code a} in [-π, π). */
+    static double wrap(double a) {
+        return a - 2 * Math.PI * Math.floor((a + Math.PI) / (2 * Math.PI));
+    }
+
+    /** The channels (1-based) each loop has a firing time for, in channel order. */
+    static int[][] firing(double[][] fire) {
+        int[][] sequence = new int[fire.length][];
+        for (int loop = 0; loop < fire.length; loop++) {
+            List<Integer> c = new ArrayList<>();
+            for (int i = 0; i < fire[loop].length; i++) {
+                if (!Double.isNaN(fire[loop][i])) {
+                    c.add(i + 1);
+                }
+            }
+            sequence[loop] = c.stream().mapToInt(Integer::intValue).toArray();
+        }
+        return sequence;
+    }
+
+    /**
+     * The QT128's firetime file ({@code LoadFiretimesString} of {@code udp3_2_parser.cc}): {@code EEFF,…}, then
+     * {@code Horizontal Resolution Mode,m,LoopNum,n}, a header, then rows of n pairs (channel, µs); a pair with channel 0
+     * is an empty slot. Returns µs by loop and channel, NaN where the loop does not fire the channel.
+     */
+    static double[][] loopFiretimes(String file, List<String> lines, int channels) {
+        if (lines.size() < 3 || !lines.get(0).split(",")[0].strip().equalsIgnoreCase("EEFF")) {
+            throw new IllegalArgumentException(file + " line 1: expected the loop form's EEFF line");
+        }
+        String[] head = lines.get(1).split(",");
+        if (head.length < 4 || !head[2].strip().equals("LoopNum")) {
+            throw new IllegalArgumentException(file + " line 2: expected 'Horizontal Resolution Mode,m,LoopNum,n'");
+        }
+        int loops = (int) numbers(file, 2, head[3], 1)[0];
+        if (loops < 1 || loops > 4) {
+            throw new IllegalArgumentException(file + " line 2: LoopNum must be 1 to 4, got " + loops);
+        }
+        double[][] fire = new double[loops][channels];
+        for (double[] f : fire) {
+            java.util.Arrays.fill(f, Double.NaN);
+        }
+        for (int i = 3; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            double[] v = numbers(file, i + 1, lines.get(i), 2 * loops);
+            for (int loop = 0; loop < loops; loop++) {
+                int c = (int) v[2 * loop];
+                if (c == 0 && v[2 * loop + 1] == 0) {
+                    continue;
+                }
+                if (c < 1 || c > channels || !Double.isNaN(fire[loop][c - 1])) {
+                    throw new IllegalArgumentException(file + " line " + (i + 1) + ": channel " + c + " of loop "
+                            + (loop + 1) + " must be one of 1 to " + channels + ", once");
+                }
+                fire[loop][c - 1] = v[2 * loop + 1];
+            }
+        }
+        return fire;
+    }
+
+    /**
+     * The QT128's channel config ({@code LoadChannelConfigString}): {@code EEFF,major,minor},
+     * {@code LaserNum,n,BlockNum,b}, a header naming the loops, n rows of one channel per loop, then the SDK's hash line.
+     * Returns the channels (1-based) of each loop in slot order.
+     */
+    static int[][] channelConfig(String file, List<String> lines, int channels) {
+        if (lines.size() < 3 || !lines.get(0).split(",")[0].strip().equalsIgnoreCase("EEFF")) {
+            throw new IllegalArgumentException(file + " line 1: expected the channel config's EEFF line");
+        }
+        String[] head = lines.get(1).split(",");
+        if (head.length < 4 || !head[0].strip().equals("LaserNum")) {
+            throw new IllegalArgumentException(file + " line 2: expected 'LaserNum,n,BlockNum,b'");
+        }
+        int n = (int) numbers(file, 2, head[1], 1)[0], loops = lines.get(2).split(",").length;
+        if (n < 1 || n > channels || lines.size() < 3 + n) {
+            throw new IllegalArgumentException(file + " line 2: LaserNum must be 1 to " + channels + " with a row each, got "
+                    + n);
+        }
+        int[][] sequence = new int[loops][n];
+        for (int i = 0; i < n; i++) {
+            double[] v = numbers(file, i + 4, lines.get(i + 3), loops);
+            for (int loop = 0; loop < loops; loop++) {
+                sequence[loop][i] = (int) v[loop];
+                if (v[loop] < 1 || v[loop] > channels) {
+                    throw new IllegalArgumentException(file + " line " + (i + 4) + ": channel " + (int) v[loop]
+                            + " must be one of 1 to " + channels);
+                }
+            }
+        }
+        return sequence;
     }
 
     private static CatalogModel model(String id, String angles, String firetimes, Provenance provenance, List<Mode> modes,
@@ -141,11 +309,12 @@ public class HesaiCatalog {
     private static CatalogModel model(String id, String angles, String firetimes, Provenance provenance, List<Mode> modes,
             double rangeMax, String more) {
         double[][] table = angles(angles);
-        double[] fire = firetimes(firetimes, table.length);
+        double[] fire = firetimes == null ? new double[table.length] : firetimes(firetimes, table.length);
         List<Beam> beams = beams(table, fire);
         boolean nebula = angles.startsWith("nebula/");
         String what = (provenance == Provenance.NOMINAL ? "nominal angles" : "one unit's calibration")
-                + ", firing times from " + firetimes.substring(firetimes.indexOf('/') + 1) + more;
+                + (firetimes == null ? ", every channel at its block's time (the SDK has no firing times for it)"
+                        : ", firing times from " + firetimes.substring(firetimes.indexOf('/') + 1)) + more;
         Source source = new Source(angles, nebula ? NEBULA : SDK, nebula ? NEBULA_LICENCE : SDK_LICENCE, provenance, what);
         // range: nominal figures (PandarXT-16: 120 m, user manual appendix I; JT128: 60 m, not verified against a
         // datasheet); divergence 1.5 mrad half-angle, not verified

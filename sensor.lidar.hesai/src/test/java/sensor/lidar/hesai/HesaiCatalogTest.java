@@ -43,10 +43,16 @@ class HesaiCatalogTest {
         }
     }
 
-    /** Firing time of each channel (1-based), µs. */
+    /** Firing time of each channel (1-based), µs; {@code none}: 0 for every channel. */
     static Map<Integer, Double> firetimes(String file) throws IOException {
-        List<String[]> rows = csv(file);
         Map<Integer, Double> t = new HashMap<>();
+        if (file.equals("none")) {
+            for (int c = 1; c <= 128; c++) {
+                t.put(c, 0.0);
+            }
+            return t;
+        }
+        List<String[]> rows = csv(file);
         int column = 1, first = 1;
         double unit = 1;
         if (rows.get(0)[0].equals("Operational State")) {
@@ -79,6 +85,12 @@ class HesaiCatalogTest {
         "XT32M2X; angle_correction/XT32M2X_Angle Correction File.csv; firetime_correction/PandarXT-32M2X_Firetime Correction File.csv",
         "OT128-40; angle_correction/OT128_40_Angle Correction File.csv; firetime_correction/OT128_40_Frietime Correction File.csv",
         "JT128; angle_correction/JT128_Angle Correction File.csv; firetime_correction/JT128_Firetime Correction File.csv",
+        // the SDK gives the JT16 no firing times: every channel at its block's time
+        "JT16; angle_correction/JT16_Angle Correction File.csv; none",
+        "Pandar40P-unit; nebula/Pandar40P.csv; firetime_correction/Pandar40P_Firetime Correction File.csv",
+        "Pandar64-unit; nebula/Pandar64.csv; firetime_correction/Pandar64_Firetime Correction File.csv",
+        "OT128-unit; nebula/Pandar128E4X.csv; firetime_correction/OT128_Firetime Correction File.csv",
+        "XT32M2X-unit; nebula/PandarXT32M.csv; firetime_correction/PandarXT-32M2X_Firetime Correction File.csv",
     })
     void everyRayFollowsTheCorrectionFilesAndTheSdkGeometry(String id, String angles, String fire) throws IOException {
         List<String[]> rows = csv(angles);
@@ -164,7 +176,7 @@ class HesaiCatalogTest {
 
     @Test
     void aMalformedFileIsRefusedWithItsLine() {
-        assertEquals(13, HesaiCatalog.models().size());
+        assertEquals(20, HesaiCatalog.models().size());
         var e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.angles("README.md"));
         assertTrue(e.getMessage().startsWith("README.md line 3: "), e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
@@ -304,6 +316,209 @@ class HesaiCatalogTest {
             assertEquals(80, lines.get(1).range());
             assertEquals(java.util.stream.IntStream.rangeClosed(9, 24).boxed().toList(), lines.get(1).channels());
             lines.forEach(l -> assertEquals(sensor.api.lidar.LidarModelType.Citation.CITED, l.citation()));
+        }
+    }
+
+    // ---- QT128C2X: two loops in alternate blocks, replayed -------------------------------------------------------------
+
+    /** The loop firetime file read here: rows after the three header lines, pairs (channel, µs) per loop; channel 0 empty. */
+    static List<Map<Integer, Double>> loops() throws IOException {
+        List<String[]> rows = csv("firetime_correction/QT128C2X_Firetime Correction File.csv");
+        int n = Integer.parseInt(rows.get(1)[3]);
+        List<Map<Integer, Double>> loops = new java.util.ArrayList<>();
+        for (int loop = 0; loop < n; loop++) {
+            Map<Integer, Double> m = new java.util.TreeMap<>();
+            for (String[] r : rows.subList(3, rows.size())) {
+                if (!r[2 * loop].equals("0")) {
+                    m.put(Integer.parseInt(r[2 * loop]), Double.parseDouble(r[2 * loop + 1]));
+                }
+            }
+            loops.add(m);
+        }
+        return loops;
+    }
+
+    /**
+     * Every ray of one rotation of the QT128C2X against its files read here, by {@code udp3_2_parser.cc}'s formulas: block
+     * k (of 900, 111.11 µs apart at 10 Hz) fires loop k mod 2, each channel of the loop (all it has a time for, or the
+     * channel config's column of that loop) at {@code t = k/9000 + firetime}; azimuth 360°·10·t + azimuth_c clockwise,
+     * elevation_c; the lidar bundle fires each once in a 0.1 s frame at its time on channel c − 1.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"QT128C2X, none", "QT128C2X-80ch, angle_correction/QT128C2X_Channel_Cofig.csv"})
+    void everyQt128RayFollowsItsLoopsAndTheSdkGeometry(String id, String config) throws IOException {
+        List<String[]> angles = csv("angle_correction/QT128C2X_Angle Correction File.csv");
+        List<Map<Integer, Double>> loops = loops();
+        assertEquals(2, loops.size());
+        List<List<Integer>> sequence = new java.util.ArrayList<>();
+        if (config.equals("none")) {
+            loops.forEach(l -> sequence.add(List.copyOf(l.keySet())));
+        } else {
+            List<String[]> rows = csv(config);
+            int n = Integer.parseInt(rows.get(1)[1]);
+            for (int loop = 0; loop < 2; loop++) {
+                int j = loop;
+                sequence.add(rows.subList(3, 3 + n).stream().map(r -> Integer.parseInt(r[j])).toList());
+            }
+            assertEquals(80, n);
+        }
+        CatalogModel model = HesaiCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
+        LidarModelType.Replay r = model.replay();
+        assertEquals(List.of(new Mode("10Hz", 0, 10)), model.modes());
+        List<double[]> want = new java.util.ArrayList<>();
+        int i = 0;
+        for (int k = 0; k < 900; k++) {
+            int loop = k % 2;
+            for (int c : sequence.get(loop)) {
+                double t = k / 9000.0 + loops.get(loop).get(c) * 1e-6;
+                double alpha = Math.toRadians(3600 * t + Double.parseDouble(angles.get(c)[2].strip()));
+                double phi = Math.toRadians(Double.parseDouble(angles.get(c)[1].strip()));
+                String where = id + " block " + k + " channel " + c;
+                assertEquals(Math.cos(alpha), Math.cos(r.azimuths()[i]), 1e-12, where);
+                assertEquals(-Math.sin(alpha), Math.sin(r.azimuths()[i]), 1e-12, where);
+                assertTrue(r.azimuths()[i] >= -Math.PI && r.azimuths()[i] < Math.PI, where);
+                assertEquals(phi, r.elevations()[i], 1e-12, where);
+                assertEquals(t, r.times()[i], 1e-12, where);
+                assertEquals(c - 1, r.channels()[i], where);
+                want.add(new double[] {t, c - 1, Math.cos(phi) * Math.cos(alpha), -Math.cos(phi) * Math.sin(alpha),
+                    Math.sin(phi)});
+                i++;
+            }
+        }
+        assertEquals(i, r.azimuths().length);
+        assertEquals(i * 10, r.pointRate(), 1e-6);
+        assertEquals(config.equals("none") ? 900 * 96 : 900 * 80, i);
+        RayPatternGenerator p = RayPatterns.of(model, model.defaultConfig());
+        double start = -1e-7, end = 0.1 - 1e-7;
+        RayInterval all = p.interval(start, end);
+        assertEquals(i, all.count());
+        int[] beams = p.beams();
+        List<double[]> got = new java.util.ArrayList<>();
+        for (int j = 0; j < i; j++) {
+            int k = all.rayIndex(j, p.rays().size());
+            Vec3 d = p.rays().get(k).transformVector(Vec3.Z);
+            got.add(new double[] {p.firingTime(j, all, start, end), beams[k], d.x(), d.y(), d.z()});
+        }
+        java.util.Comparator<double[]> order = (x, y) -> {
+            for (int j = 0; j < 2; j++) {
+                int c = Double.compare(Math.rint(x[j] * 1e9), Math.rint(y[j] * 1e9));
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        };
+        want.sort(order);
+        got.sort(order);
+        for (int j = 0; j < i; j++) {
+            assertArrayEquals(want.get(j), got.get(j), 1e-9, id + " fired ray " + j);
+        }
+        assertEquals(HesaiCatalog.SDK, model.source().origin());
+        assertEquals("angle_correction/QT128C2X_Angle Correction File.csv", model.source().file());
+        assertEquals("one unit's calibration, firing times from QT128C2X_Firetime Correction File.csv" + (config.equals("none")
+                ? ", loops alternating by block, every channel a loop has a time for"
+                : ", the channels of QT128C2X_Channel_Cofig.csv (the self-defined channel mode)")
+                + "; one mode from the SDK: 10 Hz, 900 blocks of 111.11 µs (PandarQT_BLOCK_NS_OFFSET2)", model.source().note());
+        assertEquals(List.of(), model.beams());
+        assertEquals(60, model.rangeMax());
+    }
+
+    /** Channels 1–32 fire in loop 2 only, 33–64 in loop 1 only, 65–128 in both (the firetime file). */
+    @Test
+    void theQt128LoopsShareTheUpperHalf() throws IOException {
+        List<Map<Integer, Double>> loops = loops();
+        for (int c = 1; c <= 128; c++) {
+            assertEquals(c > 32, loops.get(0).containsKey(c), "loop 1 channel " + c);
+            assertEquals(c <= 32 || c > 64, loops.get(1).containsKey(c), "loop 2 channel " + c);
+        }
+        int[][] sequence = HesaiCatalog.firing(HesaiCatalog.loopFiretimes("f.csv", List.of("EEFF,1,1,",
+                "Horizontal Resolution Mode,1,LoopNum,2", "Loop1,Firetime1,Loop2,Firetime2", "2,0.5,1,0.25", "0,0,2,1.5",
+                ""), 2));
+        assertArrayEquals(new int[][] {{2}, {1, 2}}, sequence);
+    }
+
+    @Test
+    void aMalformedLoopFileOrChannelConfigIsRefusedWithItsLine() {
+        String head = "Horizontal Resolution Mode,1,LoopNum,2";
+        Map<List<String>, String> bad = new java.util.LinkedHashMap<>();
+        bad.put(List.of("Laser,1", head, "x"), "f.csv line 1: expected the loop form's EEFF line");
+        bad.put(List.of("EEFF"), "f.csv line 1: expected the loop form's EEFF line");
+        bad.put(List.of("EEFF,1", "Horizontal Resolution Mode,1,Loops,2", "x"),
+                "f.csv line 2: expected 'Horizontal Resolution Mode,m,LoopNum,n'");
+        bad.put(List.of("EEFF,1", "Horizontal Resolution Mode,1,LoopNum", "x"),
+                "f.csv line 2: expected 'Horizontal Resolution Mode,m,LoopNum,n'");
+        bad.put(List.of("EEFF,1", "Horizontal Resolution Mode,1,LoopNum,5", "x"), "f.csv line 2: LoopNum must be 1 to 4, got 5");
+        bad.put(List.of("EEFF,1", "Horizontal Resolution Mode,1,LoopNum,0", "x"), "f.csv line 2: LoopNum must be 1 to 4, got 0");
+        bad.put(List.of("EEFF,1", head, "x", "3,1,1,1"), "f.csv line 4: channel 3 of loop 1 must be one of 1 to 2, once");
+        bad.put(List.of("EEFF,1", head, "x", "1,1,1,1", "2,1,1,2"), "f.csv line 5: channel 1 of loop 2 must be one of 1 to 2, once");
+        bad.put(List.of("EEFF,1", head, "x", "0,1,1,1"), "f.csv line 4: channel 0 of loop 1 must be one of 1 to 2, once");
+        bad.put(List.of("EEFF,1", head, "x", "1,1,-1,1"), "f.csv line 4: channel -1 of loop 2 must be one of 1 to 2, once");
+        bad.put(List.of("EEFF,1", head, "x", "1,1,1"), "f.csv line 4: expected 4 values, got 3");
+        bad.forEach((lines, message) -> assertEquals(message, assertThrows(IllegalArgumentException.class,
+                () -> HesaiCatalog.loopFiretimes("f.csv", lines, 2)).getMessage(), lines.toString()));
+        double[][] fire = HesaiCatalog.loopFiretimes("f.csv", List.of("eeff", head, "x", "0,0,2,1.5"), 2);
+        assertArrayEquals(new double[] {Double.NaN, Double.NaN}, fire[0]);
+        assertArrayEquals(new double[] {Double.NaN, 1.5}, fire[1]);
+        Map<List<String>, String> config = new java.util.LinkedHashMap<>();
+        config.put(List.of("Laser,1", "LaserNum,1,BlockNum,2", "Loop1,Loop2"), "c.csv line 1: expected the channel config's EEFF line");
+        config.put(List.of("EEFF,1"), "c.csv line 1: expected the channel config's EEFF line");
+        config.put(List.of("EEFF,1", "Lasers,1,BlockNum,2", "Loop1,Loop2"), "c.csv line 2: expected 'LaserNum,n,BlockNum,b'");
+        config.put(List.of("EEFF,1", "LaserNum,1,BlockNum", "Loop1,Loop2"), "c.csv line 2: expected 'LaserNum,n,BlockNum,b'");
+        config.put(List.of("EEFF,1", "LaserNum,2,BlockNum,2", "Loop1,Loop2", "1,2"),
+                "c.csv line 2: LaserNum must be 1 to 2 with a row each, got 2");
+        config.put(List.of("EEFF,1", "LaserNum,3,BlockNum,2", "Loop1,Loop2", "1,2", "1,2", "1,2"),
+                "c.csv line 2: LaserNum must be 1 to 2 with a row each, got 3");
+        config.put(List.of("EEFF,1", "LaserNum,0,BlockNum,2", "Loop1,Loop2"),
+                "c.csv line 2: LaserNum must be 1 to 2 with a row each, got 0");
+        config.put(List.of("EEFF,1", "LaserNum,1,BlockNum,2", "Loop1,Loop2", "1,3"), "c.csv line 4: channel 3 must be one of 1 to 2");
+        config.put(List.of("EEFF,1", "LaserNum,1,BlockNum,2", "Loop1,Loop2", "0,1"), "c.csv line 4: channel 0 must be one of 1 to 2");
+        config.put(List.of("EEFF,1", "LaserNum,1,BlockNum,2", "Loop1,Loop2", "1"), "c.csv line 4: expected 2 values, got 1");
+        config.forEach((lines, message) -> assertEquals(message, assertThrows(IllegalArgumentException.class,
+                () -> HesaiCatalog.channelConfig("c.csv", lines, 2)).getMessage(), lines.toString()));
+        // a config naming a channel its loop has no time for, or another number of loops, is refused
+        var head2 = List.of("EEFF,1,1", "LaserNum,1,BlockNum,2", "Loop1,Loop2");
+        var e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.qt128("x", "c.csv",
+                java.util.stream.Stream.concat(head2.stream(), java.util.stream.Stream.of("1,1")).toList()));
+        assertEquals("c.csv: channel 1 fires in loop 1 but firetime_correction/QT128C2X_Firetime Correction File.csv gives"
+                + " it no firing time there", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> HesaiCatalog.qt128("x", "c.csv", List.of("EEFF,1,1",
+                "LaserNum,1,BlockNum,2", "Loop1,Loop2,Loop3", "33,1,1")));
+        assertEquals("c.csv: 3 loops, but firetime_correction/QT128C2X_Firetime Correction File.csv has 2", e.getMessage());
+        assertEquals(900 * 2, HesaiCatalog.qt128("x", "c.csv", List.of("EEFF,1,1", "LaserNum,2,BlockNum,2", "Loop1,Loop2",
+                "33,1", "65,65")).replay().azimuths().length, "two channels a block");
+        // one to four loops
+        for (int loops : new int[] {1, 4}) {
+            String row = "1,0.5" + ",0,0".repeat(loops - 1);
+            assertEquals(loops, HesaiCatalog.loopFiretimes("f.csv", List.of("EEFF", "Horizontal Resolution Mode,1,LoopNum,"
+                    + loops, "x", row), 2).length);
+        }
+        assertArrayEquals(new int[][] {{2, 1}, {1, 2}}, HesaiCatalog.channelConfig("c.csv", List.of("eeff,1,1",
+                "LaserNum,2,BlockNum,2", "Loop1,Loop2", "2,1", "1,2", "hash,,,"), 2));
+    }
+
+    /** The JT16 fires its 16 channels at the block's time, 600 blocks at 10 Hz (the SDK's figures), and names it. */
+    @Test
+    void theJt16FiresEveryChannelAtItsBlocksTime() {
+        CatalogModel jt = HesaiCatalog.models().stream().filter(m -> m.id().equals("JT16")).findFirst().orElseThrow();
+        assertEquals(List.of(new Mode("10Hz", 600, 10)), jt.modes());
+        assertEquals(16, jt.beams().size());
+        jt.beams().forEach(b -> assertEquals(0, b.firingTime()));
+        assertEquals("one unit's calibration, every channel at its block's time (the SDK has no firing times for it); one "
+                + "mode from the SDK: 10 Hz (its default frame rate), 600 blocks (its 0.6° grid for this lidar)",
+                jt.source().note());
+        for (String id : List.of("Pandar40P-unit", "Pandar64-unit", "OT128-unit", "XT32M2X-unit")) {
+            CatalogModel unit = HesaiCatalog.models().stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
+            CatalogModel base = HesaiCatalog.models().stream().filter(m -> m.id().equals(id.replace("-unit", "")))
+                    .findFirst().orElseThrow();
+            assertEquals(base.modes(), unit.modes(), id);
+            assertEquals(base.rangeMax(), unit.rangeMax(), id);
+            assertEquals(HesaiCatalog.NEBULA, unit.source().origin(), id);
+            double most = 0;
+            for (int c = 0; c < base.beams().size(); c++) {
+                assertEquals(base.beams().get(c).firingTime(), unit.beams().get(c).firingTime(), 0, id + " " + c);
+                most = Math.max(most, Math.abs(base.beams().get(c).elevation() - unit.beams().get(c).elevation()));
+            }
+            assertTrue(most > 1e-4 && most < Math.toRadians(1.5), id + " is another unit: " + Math.toDegrees(most) + "°");
         }
     }
 }

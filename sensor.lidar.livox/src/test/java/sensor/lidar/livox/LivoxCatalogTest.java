@@ -121,6 +121,45 @@ class LivoxCatalogTest {
         e = assertThrows(IllegalArgumentException.class, () -> type.create(new RisleyPattern.Config(
                 List.of(new RisleyPattern.Prism(10, 0, 0)), 1000, 1)));
         assertEquals("prisms[0].rpm must not be 0", e.getMessage());
-        assertEquals(2, LivoxCatalog.models().size());
+        assertEquals(3, LivoxCatalog.models().size());
+    }
+
+    /**
+     * The Avia: every ray of the lidar bundle's {@code risley} pattern given HELIOS++'s figures, written here (three
+     * prisms of (1.51 − 1) × 30.8856°, 29.7735°, 3.1351° at −131.5463, 40.8032, 213.1611 Hz, 6 × 40,000 rays a second);
+     * one second replayed at 240 kHz, frames going on where the last stopped; marked derived.
+     */
+    @Test
+    void theAviaIsTheRisleyPatternOfHeliosFigures() {
+        CatalogModel avia = LivoxCatalog.models().stream().filter(m -> m.id().equals("Avia")).findFirst().orElseThrow();
+        double[] hz = {-131.5463, 40.8032, 213.1611}, wedge = {30.8856, 29.7735, 3.1351};
+        List<RisleyPattern.Prism> prisms = new java.util.ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            prisms.add(new RisleyPattern.Prism(0.51 * wedge[k], 60 * hz[k], 0));
+        }
+        RayPatternGenerator want = new RisleyPattern().create(new RisleyPattern.Config(prisms, 240_000, 1));
+        RayPatternGenerator got = RayPatterns.of(avia, avia.defaultConfig());
+        assertEquals(240_000, got.rays().size());
+        assertEquals(want.rays().size(), got.rays().size());
+        for (int i = 0; i < got.rays().size(); i++) {
+            Vec3 a = want.rays().get(i).transformVector(Vec3.Z), b = got.rays().get(i).transformVector(Vec3.Z);
+            assertEquals(a.x(), b.x(), 1e-12, "ray " + i);
+            assertEquals(a.y(), b.y(), 1e-12, "ray " + i);
+            assertEquals(a.z(), b.z(), 1e-12, "ray " + i);
+        }
+        // the first ray: every prism at angle 0, so azimuth Σδ and elevation 0
+        assertEquals(Math.toRadians(0.51 * (30.8856 + 29.7735 + 3.1351)), avia.replay().azimuths()[0], 1e-12);
+        assertEquals(0, avia.replay().elevations()[0], 1e-15);
+        RayInterval frame = got.interval(0.1, 0.2);
+        assertEquals(24_000, frame.count());
+        assertEquals(24_001, frame.first());
+        assertEquals(240_000, avia.replay().pointRate());
+        assertEquals(sensor.api.lidar.LidarModelType.Provenance.DERIVED, avia.source().provenance());
+        assertTrue(avia.source().note().startsWith("derived: a first-order Risley rosette from HELIOS++'s published Avia"),
+                avia.source().note());
+        assertEquals(List.of("10Hz", "20Hz", "5Hz"), avia.modes().stream().map(m -> m.name()).toList());
+        assertEquals(200, avia.rangeMax());
+        assertEquals(0.1, avia.rangeMin());
+        assertEquals(List.of(), avia.detection());
     }
 }

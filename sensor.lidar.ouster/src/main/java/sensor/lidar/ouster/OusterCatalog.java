@@ -38,10 +38,17 @@ import sensor.api.lidar.LidarModelType.Source;
  * Four models have no published table and are {@link Provenance#DERIVED}: OS2-64 takes every second beam of
  * OS2-128; OS1-32 above horizon takes every second beam of OS1-64 above horizon; the below-horizon models mirror the
  * above-horizon ones (altitude negated, order reversed so channel 0 stays the top beam).
+ * <p>
+ * Detection lines [L-DET]: the gen-1 OS1 datasheet's on the gen-1 OS1 models; the rev-6 or rev-7 datasheet's on the
+ * further units ({@code -sn<serial>}) whose part number marks the revision (840-10357x-06 rev 6; 840-10468x-C and
+ * 860-105000-07 rev 7, as the rev-6 and rev-7 models here).
  */
 @Component(immediate = true)
 public class OusterCatalog {
     static final String REPO = "ouster-lidar/ouster-sdk ", BSD = "BSD-3-Clause (LICENSE-ouster-sdk)";
+    /** Files named {@code ros2_ouster_*}: ros-drivers/ros2_ouster_drivers (README-additional.md gives path and commit). */
+    static final String ROS2 = "ros-drivers/ros2_ouster_drivers ros2_ouster/params (see README-additional.md here)",
+            APACHE = "Apache-2.0 (LICENSE-ros2_ouster_drivers)";
     /** The modes of every OS sensor (firmware 2.x user manual, "lidar_mode"), 1024x10 first as the default. */
     static final List<Mode> MODES = List.of(new Mode("1024x10", 1024, 10), new Mode("512x10", 512, 10),
             new Mode("512x20", 512, 20), new Mode("1024x20", 1024, 20), new Mode("2048x10", 2048, 10));
@@ -119,6 +126,39 @@ public class OusterCatalog {
         m.add(model("OS2-32", "OS-2-32-U0_v2.0.0_1024x10.json", 0, "OS2-32 uniform (U0), firmware 2.0"));
         m.add(model("OS2-128", "OS-2-128-U1_v2.3.0_1024x10.json", 0, "OS2-128 rev 6 (U1), firmware 2.3"));
         m.add(model("OS2-128-rev7", "OS-2-128_v2.5.0_512x10.json", 0, "OS2-128 part 840-104704-B, firmware 2.5"));
+        // further units (README-additional.md): other serials of published models, each its own calibration
+        m.add(model("OS1-16-A0-gen1", "1_14_beta_os1-991937000062-16A0_legacy.json", GEN1_OS1_MM, "first-generation "
+                + "OS1-16 (A0), serial 991937000062, firmware 1.14 beta; no beam origin in the file: 12.163 mm of gen-1 files"));
+        m.add(model("OS0-32-U0", "1_14_6cccd_os-882002000138-32U0_legacy.json", REV6_OS0_MM, "OS0-32 uniform (U0), "
+                + "serial 882002000138, firmware 1.14 beta; no beam origin in the file: 27.67 mm of the rev-6 OS0 files"));
+        m.add(model("OS0-128-sn882002000138", "1_14_6cccd_os-882002000138-128_legacy.json", REV6_OS0_MM, "OS0-128 "
+                + "(840-102144-A), serial 882002000138, firmware 1.14 beta; no beam origin in the file: 27.67 mm of the "
+                + "rev-6 OS0 files"));
+        m.add(model("OS0-128-sn882004000055", "1_14_beta_os-882004000055-128_legacy.json", REV6_OS0_MM, "OS0-128 "
+                + "(840-102144-A), serial 882004000055, firmware 1.14 beta; no beam origin in the file: 27.67 mm of the "
+                + "rev-6 OS0 files"));
+        m.add(model("OS0-128-sn992039000758", "ros2_ouster_example_metadata.json", 0, "OS0-128 (840-102144-C), serial "
+                + "992039000758, firmware 2.0.0 (ros-drivers/ros2_ouster_drivers, Apache-2.0)"));
+        m.add(model("OS0-128-sn992109000340", "ros2_ouster_ouster_os0128_1024_metadata.json", 0, "OS0-128, serial "
+                + "992109000340, firmware 2.0.0 (ros-drivers/ros2_ouster_drivers, Apache-2.0)"));
+        m.add(model("OS0-128-sn992108000265", "windowed_frame1_0.json", 0, "OS0-128 (840-102144-D), serial 992108000265, "
+                + "firmware 2.3.0; the file's column window [1, 256] of 512 is an output setting, not modelled"));
+        m.add(model("OS0-128-sn122247000785", "same_ports_nonlegacy.1.json", 0, "OS0-128 rev 7 (840-104681-C), serial "
+                + "122247000785, firmware 3.1.0 (the same table in its 512x10 and 2048x10 files)", 7));
+        m.add(model("OS0-128-sn122406002141", "shot_limiting_test.json", 0, "OS0-128 rev 7 (860-105000-07), serial "
+                + "122406002141, recorded at 1024x20", 7));
+        m.add(model("OS1-64-gen1-sn991937000062", "1_14_beta_os1-991937000062-64_legacy.json", GEN1_OS1_MM,
+                "first-generation OS1-64, serial 991937000062, firmware 1.14 beta; no beam origin in the file: 12.163 mm "
+                        + "of gen-1 files"));
+        m.add(model("OS1-128-sn992008000494", "2_0_0_os1-992008000494-128_col_win_legacy.json", 0, "OS1-128 "
+                + "(840-102145-A), serial 992008000494, firmware 2.0.0, recorded at 2048x10; the file's column window "
+                + "[2014, 2036] is an output setting, not modelled"));
+        m.add(model("OS1-128-sn992119000444", "2_2_os-992119000444-128.json", 0, "OS1-128 (840-102145-05), serial "
+                + "992119000444, firmware 2.2"));
+        m.add(model("OS1-128-sn992146000760", "2_5_0_os-992146000760-128.json", 0, "OS1-128 rev 6 (840-103575-06), "
+                + "serial 992146000760, firmware 2.5.0", 6));
+        m.add(model("OS2-128-sn992219000042", "duplicate_id.json", 0, "OS2-128 rev 6 (840-103576-06), serial "
+                + "992219000042, firmware 2.4.0", 6));
         Table ah = load("same_ports.2.json", 0);
         Table os2 = load("OS-2-128-U1_v2.3.0_1024x10.json", 0);
         m.add(derived("OS2-64", "OS-2-128-U1_v2.3.0_1024x10.json", os2.everySecond(), "every second beam of OS2-128"));
@@ -132,9 +172,17 @@ public class OusterCatalog {
     }
 
     private static CatalogModel model(String id, String file, double missingOriginMm, String what) {
-        Source source = new Source(file, REPO + "(see README.md here)", file.contains("ouster_clib")
-                ? "MIT (LICENSE-ouster_clib)" : BSD, Provenance.UNIT_CALIBRATION, what);
-        return of(id, source, load(file, missingOriginMm), "Ouster " + what);
+        return model(id, file, missingOriginMm, what, 0);
+    }
+
+    /** A unit's model; {@code rev} 6 or 7 adds that datasheet revision's detection lines, 0 none. */
+    private static CatalogModel model(String id, String file, double missingOriginMm, String what, int rev) {
+        boolean ros2 = file.startsWith("ros2_ouster_");
+        Source source = new Source(file, ros2 ? ROS2 : REPO + "(see README.md here)",
+                file.contains("ouster_clib") ? "MIT (LICENSE-ouster_clib)" : ros2 ? APACHE : BSD,
+                Provenance.UNIT_CALIBRATION, what);
+        CatalogModel m = of(id, source, load(file, missingOriginMm), "Ouster " + what);
+        return rev == 0 ? m : m.withDetection(revision(id.substring(0, 3), rev));
     }
 
     private static CatalogModel derived(String id, String file, Table table, String how) {
@@ -165,6 +213,25 @@ public class OusterCatalog {
             List.of(new RangePrecision(250, 0.015), new RangePrecision(100, 0.03), new RangePrecision(12, 0.10)),
             "Ouster OS1 datasheet (gen 1), page 1: 40 m @ 10 %, 100 klx, false positive rate 1/10,000; "
                     + "repeatability ±1.5 cm (SNR > 250), ±3 cm (SNR 100), ±10 cm (SNR 12)");
+
+    /**
+     * The rev-6 or rev-7 datasheet's detection lines of {@code family} (OS0, OS1, OS2) [L-DET], as DATASHEETS.md quotes
+     * them from Isaac Sim's files: rev 6, 10 % target at &gt; 90 % and &gt; 50 % detection (OS0 15 / 20 m, OS1 45 / 55 m,
+     * OS2 80 / 100 m); rev 7, 10 % at &gt; 90 % (OS0 35 m, OS1 90 m, OS2 200 m); 100 klx, false alarms 1e-4 as for gen 1.
+     */
+    static List<DetectionLine> revision(String family, int rev) {
+        int f = Integer.parseInt(family.substring(2));
+        String sheet = rev == 6 ? "datasheet-rev06-v2p5-" : f == 2 ? "datasheet-rev7-v2p5-" : "datasheet-rev7-v3p0-";
+        String page = "Ouster " + sheet + family.toLowerCase(java.util.Locale.ROOT) + ".pdf (quoted in Isaac Sim "
+                + family + "_REV" + rev + "_*.json): 10 % target, 100 klx, ";
+        if (rev == 6) {
+            double near = new double[] {15, 45, 80}[f], far = new double[] {20, 55, 100}[f];
+            return List.of(new DetectionLine(near, 0.1, 100, 0.9, 1e-4, List.of(), page + (int) near + " m @ > 90 %"),
+                    new DetectionLine(far, 0.1, 100, 0.5, 1e-4, List.of(), page + (int) far + " m @ > 50 %"));
+        }
+        double range = new double[] {35, 90, 200}[f];
+        return List.of(new DetectionLine(range, 0.1, 100, 0.9, 1e-4, List.of(), page + (int) range + " m @ > 90 %"));
+    }
 
     /**
      * Nominal range at 80 % reflectivity, m: OS0 50, OS1 120 (gen-1 OS1 datasheet: 0.8–120 m), OS2 240 (the OS0 and

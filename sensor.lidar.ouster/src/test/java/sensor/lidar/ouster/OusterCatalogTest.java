@@ -53,6 +53,20 @@ class OusterCatalogTest {
         "OS2-32, OS-2-32-U0_v2.0.0_1024x10.json, -1, 1, 0",
         "OS2-128, OS-2-128-U1_v2.3.0_1024x10.json, -1, 1, 0",
         "OS2-128-rev7, OS-2-128_v2.5.0_512x10.json, -1, 1, 0",
+        "OS1-16-A0-gen1, 1_14_beta_os1-991937000062-16A0_legacy.json, 12.163, 1, 0",
+        "OS0-32-U0, 1_14_6cccd_os-882002000138-32U0_legacy.json, 27.67, 1, 0",
+        "OS0-128-sn882002000138, 1_14_6cccd_os-882002000138-128_legacy.json, 27.67, 1, 0",
+        "OS0-128-sn882004000055, 1_14_beta_os-882004000055-128_legacy.json, 27.67, 1, 0",
+        "OS0-128-sn992039000758, ros2_ouster_example_metadata.json, -1, 1, 0",
+        "OS0-128-sn992109000340, ros2_ouster_ouster_os0128_1024_metadata.json, -1, 1, 0",
+        "OS0-128-sn992108000265, windowed_frame1_0.json, -1, 1, 0",
+        "OS0-128-sn122247000785, same_ports_nonlegacy.1.json, -1, 1, 0",
+        "OS0-128-sn122406002141, shot_limiting_test.json, -1, 1, 0",
+        "OS1-64-gen1-sn991937000062, 1_14_beta_os1-991937000062-64_legacy.json, 12.163, 1, 0",
+        "OS1-128-sn992008000494, 2_0_0_os1-992008000494-128_col_win_legacy.json, -1, 1, 0",
+        "OS1-128-sn992119000444, 2_2_os-992119000444-128.json, -1, 1, 0",
+        "OS1-128-sn992146000760, 2_5_0_os-992146000760-128.json, -1, 1, 0",
+        "OS2-128-sn992219000042, duplicate_id.json, -1, 1, 0",
         // derived: every second beam (step 2), or mirrored (step -1: altitude negated, order reversed)
         "OS2-64, OS-2-128-U1_v2.3.0_1024x10.json, -1, 2, 0",
         "OS1-32-ABOVE_HORIZON, same_ports.2.json, -1, 2, 0",
@@ -105,7 +119,7 @@ class OusterCatalogTest {
     @Test
     void theCatalogHasEveryPublishedConfigurationAndTheFourDerivedOnes() {
         List<CatalogModel> models = OusterCatalog.models();
-        assertEquals(21, models.size());
+        assertEquals(35, models.size());
         assertEquals(4, models.stream().filter(m -> m.source().provenance() == Provenance.DERIVED).count());
         assertEquals(models.size(), models.stream().map(CatalogModel::id).distinct().count(), "ids are unique");
         CatalogModel os1 = models.stream().filter(m -> m.id().equals("OS1-64")).findFirst().orElseThrow();
@@ -153,21 +167,67 @@ class OusterCatalogTest {
             assertEquals(m.source().file().contains("ouster_clib") ? "MIT (LICENSE-ouster_clib)" : OusterCatalog.BSD,
                     m.source().licence(), id);
         });
+        for (CatalogModel m : OusterCatalog.models()) {
+            boolean ros2 = m.source().file().startsWith("ros2_ouster_");
+            assertEquals(ros2 ? "Apache-2.0 (LICENSE-ros2_ouster_drivers)" : m.source().file().contains("ouster_clib")
+                    ? "MIT (LICENSE-ouster_clib)" : OusterCatalog.BSD, m.source().licence(), m.id());
+            assertEquals(ros2, m.source().origin().startsWith("ros-drivers/ros2_ouster_drivers ros2_ouster/params"), m.id());
+        }
         assertTrue(OusterCatalog.models().stream().filter(m -> m.id().equals("OS1-16-gen1")).findFirst().orElseThrow()
                 .source().licence().startsWith("MIT"));
         // [L-DET] the gen-1 OS1 datasheet's line (DATASHEETS.md) on the gen-1 OS1 models only
         for (CatalogModel m : OusterCatalog.models()) {
-            if (m.id().startsWith("OS1") && m.id().endsWith("gen1")) {
+            if (m.id().startsWith("OS1") && m.id().contains("-gen1")) {
                 var l = m.detection().get(0);
                 assertEquals(List.of(40.0, 0.1, 100.0, 0.9, 1e-4), List.of(l.range(), l.reflectivity(), l.ambientKlx(),
                         l.detectionProbability(), l.falseAlarmRate()), m.id());
                 assertEquals(List.of(), l.channels());
                 assertEquals(List.of(new RangePrecision(250, 0.015), new RangePrecision(100, 0.03),
                         new RangePrecision(12, 0.10)), l.precision(), "repeatability ±1.5/3/10 cm at SNR 250/100/12");
+            } else if (REVISION.containsKey(m.id())) {
+                double[] v = REVISION.get(m.id());
+                assertEquals(v.length / 2, m.detection().size(), m.id());
+                for (int i = 0; i < m.detection().size(); i++) {
+                    var l = m.detection().get(i);
+                    assertEquals(List.of(v[2 * i], 0.1, 100.0, v[2 * i + 1], 1e-4), List.of(l.range(), l.reflectivity(),
+                            l.ambientKlx(), l.detectionProbability(), l.falseAlarmRate()), m.id());
+                    assertTrue(l.source().startsWith("Ouster datasheet-rev") && l.source().contains(m.id().substring(0, 3)
+                            .toLowerCase(java.util.Locale.ROOT) + ".pdf"), l.source());
+                    assertTrue(l.source().endsWith((int) v[2 * i] + " m @ > " + (int) (100 * v[2 * i + 1]) + " %"), l.source());
+                    assertEquals(sensor.api.lidar.LidarModelType.Citation.CITED, l.citation());
+                }
             } else {
                 assertEquals(List.of(), m.detection(), m.id() + " has no datasheet line");
             }
         }
+        assertTrue(OusterCatalog.models().stream().filter(m -> m.id().equals("OS1-128-sn992146000760")).findFirst()
+                .orElseThrow().detection().get(0).source().startsWith("Ouster datasheet-rev06-v2p5-os1.pdf (quoted in "
+                        + "Isaac Sim OS1_REV6_*.json): 10 % target, 100 klx, "));
+        assertTrue(OusterCatalog.models().stream().filter(m -> m.id().equals("OS0-128-sn122406002141")).findFirst()
+                .orElseThrow().detection().get(0).source().startsWith("Ouster datasheet-rev7-v3p0-os0.pdf (quoted in "
+                        + "Isaac Sim OS0_REV7_*.json)"));
+        assertTrue(OusterCatalog.revision("OS2", 7).get(0).source().startsWith("Ouster datasheet-rev7-v2p5-os2.pdf"));
+    }
+
+    /**
+     * DATASHEETS.md's rev-6 and rev-7 lines (range m, detection probability, per line) of the further units whose part
+     * number marks the revision: 840-10357x-06 rev 6, 840-104681-C and 860-105000-07 rev 7.
+     */
+    static final Map<String, double[]> REVISION = Map.of(
+            "OS1-128-sn992146000760", new double[] {45, 0.9, 55, 0.5},
+            "OS2-128-sn992219000042", new double[] {80, 0.9, 100, 0.5},
+            "OS0-128-sn122247000785", new double[] {35, 0.9},
+            "OS0-128-sn122406002141", new double[] {35, 0.9});
+
+    /** The other datasheet figures of the revisions, each family's: OS0 rev 6, OS1 rev 7, OS2 rev 6 and rev 7. */
+    @Test
+    void everyRevisionLineIsTheDatasheetsFigure() {
+        assertEquals(List.of(15.0, 20.0), OusterCatalog.revision("OS0", 6).stream().map(l -> l.range()).toList());
+        assertEquals(List.of(90.0), OusterCatalog.revision("OS1", 7).stream().map(l -> l.range()).toList());
+        assertEquals(List.of(200.0), OusterCatalog.revision("OS2", 7).stream().map(l -> l.range()).toList());
+        assertEquals(List.of(80.0, 100.0), OusterCatalog.revision("OS2", 6).stream().map(l -> l.range()).toList());
+        assertEquals(List.of(0.9, 0.5), OusterCatalog.revision("OS0", 6).stream().map(l -> l.detectionProbability())
+                .toList());
     }
 
     /**

@@ -69,6 +69,11 @@ public class RoboSenseCatalog {
         m.add(model("RS-Helios-5515", "nebula_Helios5515.csv", "tier4/nebula nebula_decoders/calibration/robosense "
                 + "(pull request 77)", "Apache-2.0 (LICENSE-tier4-nebula)", Provenance.NOMINAL,
                 "nominal angles; no firing times: lasers at the column time", 55.56e-6, 0, 150));
+        // two more RS-LiDAR-16 units of ros_rslidar (data/lidar1, data/lidar2), timed as the RS-LiDAR-16
+        m.add(model("RS-LiDAR-16-unit1", "ros_rslidar_lidar1_angle.csv", DRIVER, DRIVER_LICENCE,
+                Provenance.UNIT_CALIBRATION, "another unit's calibration (ros_rslidar data/lidar1)", 55.50e-6, 2.80e-6, 150));
+        m.add(model("RS-LiDAR-16-unit2", "ros_rslidar_lidar2_angle.csv", DRIVER, DRIVER_LICENCE,
+                Provenance.UNIT_CALIBRATION, "another unit's calibration (ros_rslidar data/lidar2)", 55.50e-6, 2.80e-6, 150));
         return m;
     }
 

@@ -33,6 +33,8 @@ class RoboSenseCatalogTest {
         "RS-LiDAR-32, ros_rslidar_rs_lidar_32_angle.csv, 55.52, 0, 0",
         "RS-Bpearl, ros_rslidar_rs_bpearl_angle.csv, 55.52, 0, 0",
         "RS-Helios-5515, nebula_Helios5515.csv, 55.56, 0, 1",
+        "RS-LiDAR-16-unit1, ros_rslidar_lidar1_angle.csv, 55.50, 2.80, 0",
+        "RS-LiDAR-16-unit2, ros_rslidar_lidar2_angle.csv, 55.50, 2.80, 0",
     })
     void everyRayFollowsTheAngleFileAndTheDriversFormula(String id, String file, double periodMicros,
             double spacingMicros, int idColumn) throws IOException {
@@ -72,7 +74,7 @@ class RoboSenseCatalogTest {
 
     @Test
     void aMalformedFileIsRefusedWithItsLine() {
-        assertEquals(4, RoboSenseCatalog.models().size());
+        assertEquals(6, RoboSenseCatalog.models().size());
         var e = assertThrows(IllegalArgumentException.class, () -> RoboSenseCatalog.read("README.md"));
         assertTrue(e.getMessage().startsWith("README.md line "), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> RoboSenseCatalog.parse("angle.csv", "15,0.1\n\n-90.5,0\n"));
@@ -84,6 +86,25 @@ class RoboSenseCatalogTest {
         // both forms: (elevation, azimuth) and nebula's (id, elevation, azimuth); elevation only; ±90° accepted
         assertArrayEquals(new double[][] {{90, 0.5}, {-90, 0}, {-1.5, 0}},
                 RoboSenseCatalog.parse("angle.csv", "Laser id,Elevation,Azimuth\n1,90,0.5\n2,-90,0\n-1.5\n"));
+    }
+
+    /** The three RS-LiDAR-16 units of ros_rslidar: the same design, each unit's angles a few hundredths of a degree apart. */
+    @Test
+    void theThreeRs16UnitsDiffer() {
+        List<CatalogModel> all = RoboSenseCatalog.models();
+        CatalogModel base = all.stream().filter(m -> m.id().equals("RS-LiDAR-16")).findFirst().orElseThrow();
+        for (String id : List.of("RS-LiDAR-16-unit1", "RS-LiDAR-16-unit2")) {
+            CatalogModel unit = all.stream().filter(m -> m.id().equals(id)).findFirst().orElseThrow();
+            assertEquals(base.modes(), unit.modes(), id);
+            assertEquals(RoboSenseCatalog.DRIVER, unit.source().origin());
+            assertTrue(unit.source().note().startsWith("another unit's calibration (ros_rslidar data/lidar"), id);
+            double most = 0;
+            for (int c = 0; c < 16; c++) {
+                most = Math.max(most, Math.abs(base.beams().get(c).elevation() - unit.beams().get(c).elevation()));
+                assertEquals(base.beams().get(c).firingTime(), unit.beams().get(c).firingTime(), 0, id);
+            }
+            assertTrue(most > Math.toRadians(0.01) && most < Math.toRadians(0.2), id + ": " + Math.toDegrees(most));
+        }
     }
 
     /** A unit's angle.csv gives RS-LiDAR-16 its beams, the 2.80 µs laser spacing kept; 15 rows are refused. */

@@ -30,17 +30,18 @@ import sensor.api.lidar.LidarModelType.Source;
 
 /**
  * Lidar models published as NVIDIA Isaac Sim RTX-lidar configuration files (isaac-sim/IsaacSim, Apache-2.0): Ouster
- * OS0/OS1/OS2 rev 6 and rev 7, SICK multiScan136/165, picoScan150, TiM781, microScan3, Slamtec RPLIDAR S2E and ZVISION
- * ML-30s+/ML-Xs, each file one configuration (one mode). A <b>rotary</b> file's emitters turn with the head, clockwise
+ * OS0/OS1/OS2 rev 6 and rev 7, SICK multiScan136/165, picoScan150, TiM781, microScan3, Slamtec RPLIDAR S2E, ZVISION
+ * ML-30s+/ML-Xs, Hesai PandarXT-32 and Velodyne VLS-128, each file one configuration (one mode). A <b>rotary</b> file's emitters turn with the head, clockwise
  * seen from above, {@code reportRateBaseHz / scanRateBaseHz} columns per rotation; emitter i has the vendor's azimuth
  * offset a_i (clockwise, as Ouster's {@code beam_azimuth_angles}), elevation φ_i and firing time τ_i into its column,
  * so it is the spinning {@link Beam} (φ_i, −a_i, τ_i) laid out as ouster-sdk's {@code make_xyz_lut} does. A
  * <b>solidState</b> file lists every ray of one frame, azimuth counter-clockwise from +x, elevation and firing time
  * into the frame: a {@link Replay} at {@code scanRateBaseHz}, channel = the ray's layer (rank of its elevation from the
- * top). The files state no beam origin, so every beam starts at the sensor origin.
+ * top). Beams start at the sensor origin, raised by the emitter's {@code vertOffsetM} where a file gives one.
  * <p>
  * Detection lines [L-DET]: the Ouster datasheets' figures quoted in the files' comments ({@link Citation#CITED};
- * rev 6 gives two detection probabilities per target, both kept), the RPLIDAR S2E datasheet's, and otherwise the file's
+ * rev 6 gives two detection probabilities per target, both kept), the RPLIDAR S2E datasheet's, the PandarXT-32 manual's
+ * per-channel table (quoted in the file's comments; as the Hesai bundle's PandarXT-32), and otherwise the file's
  * {@code minReflectance}/{@code minReflectanceRange} where it lies inside the file's range ({@link Citation#UNCITED}:
  * the file names no source), read as 90 % detection at 10<sup>-4</sup> false alarms under 100 klx.
  */
@@ -48,6 +49,11 @@ import sensor.api.lidar.LidarModelType.Source;
 public class RtxCatalog {
     static final String ORIGIN = "isaac-sim/IsaacSim source/deprecated/isaacsim.sensors.rtx/data/lidar_configs/ @ 045ca8b59622";
     static final String LICENCE = "Apache-2.0 (LICENSE-IsaacSim)";
+    /**
+     * Rotary files whose report rate is no whole multiple of the scan rate, taken at the fewest whole columns that cover a
+     * rotation ({@link RtxFile#coveringColumns}): the column period stays the file's, the turn a little slower.
+     */
+    static final List<String> COVERED = List.of("Velodyne/Velodyne_VLS128.json");
     /** The Isaac Sim TiM781 file faces −y (its 270° field is centred on −90°); SICK's driver centres it on +x. */
     static final double TIM781_YAW_DEG = 90;
 
@@ -98,6 +104,11 @@ public class RtxCatalog {
         m.add(model("RPLIDAR-S2E", "Slamtec", "SLAMTEC/RPLIDAR_S2E.json", Provenance.NOMINAL, "Slamtec RPLIDAR S2E, 2D", 0));
         m.add(model("ML-30S", "ZVISION", "ZVISION/ZVISION_ML30S.json", Provenance.PATTERN, "ZVISION ML-30s+", 0));
         m.add(model("ML-XS", "ZVISION", "ZVISION/ZVISION_MLXS.json", Provenance.PATTERN, "ZVISION ML-Xs", 0));
+        m.add(model("PandarXT-32-2000x10", "Hesai", "HESAI/Hesai_XT32_SD10.json", Provenance.NOMINAL,
+                "Hesai PandarXT-32 at 10 Hz, nominal angles and the manual's firing times", 0));
+        m.add(model("VLS-128-1877x10", "Velodyne", "Velodyne/Velodyne_VLS128.json", Provenance.NOMINAL, "Velodyne "
+                + "VLS-128, nominal angles; 18,761 columns a second are 1876.1 a 10 Hz turn: 1877 whole columns at "
+                + "9.995 Hz, each emitter 66.11 mm above the sensor origin (vertOffsetM)", 0));
         return m;
     }
 
@@ -110,13 +121,13 @@ public class RtxCatalog {
         double divergence = CatalogModel.halfAngleOfFwhm(divergenceFwhmDeg(id));
         CatalogModel model;
         if (f.rotary()) {
-            int columns = f.columns(file);
+            int columns = COVERED.contains(file) ? f.coveringColumns() : f.columns(file);
             List<Beam> beams = new ArrayList<>();
             for (int i = 0; i < f.azimuths().length; i++) {
-                beams.add(new Beam(Math.toRadians(f.elevations()[i]), -Math.toRadians(f.azimuths()[i]), 0, 0, 0,
-                        f.fireTimes()[i] * 1e-9));
+                beams.add(new Beam(Math.toRadians(f.elevations()[i]), -Math.toRadians(f.azimuths()[i]), 0, 0,
+                        f.vertOffsets()[i], f.fireTimes()[i] * 1e-9));
             }
-            Mode mode = new Mode(columns + "x" + (int) Math.round(f.scanRate()), columns, f.scanRate());
+            Mode mode = new Mode(columns + "x" + (int) Math.round(f.scanRate()), columns, f.reportRate() / columns);
             model = CatalogModel.spinning(id, vendor, note, source, beams, List.of(mode), f.nearRange(), f.farRange(),
                     divergence, returns);
         } else {
@@ -167,6 +178,12 @@ public class RtxCatalog {
             String page = String.format(rev7, sensor.equals("OS2") ? "v2p5-os2" : "v3p0-" + sensor.toLowerCase(java.util.Locale.ROOT));
             double range = sensor.equals("OS0") ? 35 : sensor.equals("OS1") ? 90 : 200;
             return List.of(new DetectionLine(range, 0.1, 100, 0.9, 1e-4, List.of(), page + ": " + range + " m"));
+        }
+        if (id.startsWith("PandarXT-32")) {
+            String page = "PandarXT-32 user manual X01-en-220410, p. 13 (quoted in the Isaac Sim file): ";
+            return List.of(new DetectionLine(50, 0.1, 100, 0.9, 1e-4, List.of(1, 2, 3, 4, 5, 6, 7, 8, 25, 26, 27, 28, 29, 30,
+                    31, 32), page + "50 m @ 10 % (channels 1-8, 25-32)"), new DetectionLine(80, 0.1, 100, 0.9, 1e-4,
+                    java.util.stream.IntStream.rangeClosed(9, 24).boxed().toList(), page + "80 m @ 10 % (channels 9-24)"));
         }
         if (id.equals("RPLIDAR-S2E")) {
             return List.of(new DetectionLine(10, 0.1, 100, 0.9, 1e-4, List.of(),

@@ -21,10 +21,11 @@ import java.util.regex.Pattern;
  * @param azimuths          {@code azimuthDeg}, degrees
  * @param elevations        {@code elevationDeg}, degrees
  * @param fireTimes         {@code fireTimeNs}, ns
+ * @param vertOffsets       {@code vertOffsetM}, m, each emitter's height above the sensor origin; 0 where absent
  */
 record RtxFile(boolean rotary, double scanRate, double reportRate, double nearRange, double farRange,
         double minReflectance, double minReflectanceRange, int maxReturns, double[] azimuths, double[] elevations,
-        double[] fireTimes) {
+        double[] fireTimes, double[] vertOffsets) {
 
     /** Reads {@code text}, the content of {@code file}. */
     static RtxFile parse(String file, String text) {
@@ -46,8 +47,10 @@ record RtxFile(boolean rotary, double scanRate, double reportRate, double nearRa
         double[] az = array(file, text, "azimuthDeg"), el = array(file, text, "elevationDeg");
         double[] fire = array(file, text, "fireTimeNs");
         int emitters = (int) number(file, text, "numberOfEmitters", az.length);
-        for (String key : new String[] {"azimuthDeg", "elevationDeg", "fireTimeNs"}) {
-            int n = key.equals("azimuthDeg") ? az.length : key.equals("elevationDeg") ? el.length : fire.length;
+        double[] vert = find(text, "vertOffsetM") == null ? new double[emitters] : array(file, text, "vertOffsetM");
+        for (String key : new String[] {"azimuthDeg", "elevationDeg", "fireTimeNs", "vertOffsetM"}) {
+            int n = key.equals("azimuthDeg") ? az.length : key.equals("elevationDeg") ? el.length
+                    : key.equals("fireTimeNs") ? fire.length : vert.length;
             if (n != emitters) {
                 throw new IllegalArgumentException(file + " line " + line(text, key) + ": " + key + " holds " + n
                         + " values but numberOfEmitters is " + emitters);
@@ -62,7 +65,16 @@ record RtxFile(boolean rotary, double scanRate, double reportRate, double nearRa
         double scanRate = positive(file, text, "scanRateBaseHz");
         return new RtxFile(rotary, scanRate, positive(file, text, "reportRateBaseHz"), number(file, text, "nearRangeM", 0),
                 positive(file, text, "farRangeM"), number(file, text, "minReflectance", 0),
-                number(file, text, "minReflectanceRange", 0), (int) number(file, text, "maxReturns", 1), az, el, fire);
+                number(file, text, "minReflectanceRange", 0), (int) number(file, text, "maxReturns", 1), az, el, fire,
+                vert);
+    }
+
+    /**
+     * The fewest whole columns that cover one rotation at the file's column rate (as the Velodyne bundle's modes), for
+     * a file whose report rate is no whole multiple of its scan rate.
+     */
+    int coveringColumns() {
+        return (int) Math.ceil(reportRate / scanRate - 1e-9);
     }
 
     /** Columns per rotation of a rotary file: report rate over scan rate, which must be whole. */

@@ -60,8 +60,13 @@ class RtxCatalogTest {
         Mode mode = model.defaultConfig();
         RayPatternGenerator pattern = RayPatterns.of(model, mode);
         if (p.get("scanType").asText().equals("rotary")) {
-            int w = (int) (p.get("reportRateBaseHz").asDouble() / rate);
+            // a report rate that is no whole multiple of the scan rate: the fewest whole columns covering a turn
+            double report = p.get("reportRateBaseHz").asDouble();
+            int w = (int) Math.ceil(report / rate - 1e-9);
+            rate = report / w;
             assertEquals(w, mode.columns());
+            assertEquals(rate, mode.rate(), 1e-12);
+            JsonNode vert = state.get("vertOffsetM");
             double start = -0.5 / (w * rate), end = (w - 0.5) / (w * rate);
             RayInterval all = pattern.interval(start, end);
             assertEquals(w * n, all.count());
@@ -75,6 +80,9 @@ class RtxCatalogTest {
                 assertEquals(Math.cos(encoder - a) * Math.cos(phi), d.x(), 1e-9, where);
                 assertEquals(Math.sin(encoder - a) * Math.cos(phi), d.y(), 1e-9, where);
                 assertEquals(Math.sin(phi), d.z(), 1e-9, where);
+                Vec3 o = pattern.rays().get(all.rayIndex(i, pattern.rays().size())).position();
+                assertEquals(vert == null ? 0 : vert.get(c).asDouble(), o.z(), 1e-12, where);
+                assertEquals(0, Math.hypot(o.x(), o.y()), 1e-12, where);
                 assertEquals(k / (w * rate) + tau, pattern.firingTime(i, all, start, end), 1e-12, where);
             }
         } else {
@@ -120,7 +128,7 @@ class RtxCatalogTest {
     @Test
     void theCatalogHasEveryFileOnceWithItsModeAndLicence() {
         List<CatalogModel> models = RtxCatalog.models();
-        assertEquals(43, models.size());
+        assertEquals(45, models.size());
         assertEquals(models.size(), models.stream().map(CatalogModel::id).distinct().count(), "ids are unique");
         assertEquals(35, models.stream().filter(m -> m.vendor().equals("Ouster")).count());
         assertEquals(5, models.stream().filter(m -> m.vendor().equals("SICK")).count());
@@ -132,6 +140,15 @@ class RtxCatalogTest {
         assertEquals(List.of("STRONGEST"), find("TiM781").returnModes());
         assertEquals(List.of(new Mode("15Hz", 0, 15)), find("TiM781").modes());
         assertEquals(List.of(new Mode("3200x10", 3200, 10)), find("RPLIDAR-S2E").modes());
+        assertEquals(List.of(new Mode("2000x10", 2000, 10)), find("PandarXT-32-2000x10").modes());
+        // 18,761 columns a second: 1877 whole columns a turn, the turn at 18761 / 1877 Hz
+        assertEquals(List.of(new Mode("1877x10", 1877, 18761.0 / 1877)), find("VLS-128-1877x10").modes());
+        assertEquals(0.06611, find("VLS-128-1877x10").beams().get(127).originZ());
+        assertEquals("Velodyne", find("VLS-128-1877x10").vendor());
+        assertEquals("Hesai", find("PandarXT-32-2000x10").vendor());
+        assertEquals(Provenance.NOMINAL, find("VLS-128-1877x10").source().provenance());
+        // ids apart from the Hesai and Velodyne bundles' PandarXT-32 and VLS-128
+        assertTrue(models.stream().noneMatch(m -> m.id().equals("PandarXT-32") || m.id().equals("VLS-128")));
         for (CatalogModel m : models) {
             assertEquals(RtxCatalog.LICENCE, m.source().licence());
             assertTrue(m.source().origin().startsWith("isaac-sim/IsaacSim"), m.id());
@@ -164,6 +181,15 @@ class RtxCatalogTest {
         assertTrue(find("OS2-128-rev7-512x10").detection().get(0).source().contains("datasheet-rev7-v2p5-os2.pdf"));
         assertTrue(find("OS1-128-rev7-512x10").detection().get(0).source().contains("datasheet-rev7-v3p0-os1.pdf"));
         assertLines("RPLIDAR-S2E", Citation.CITED, 10, 0.9);
+        assertLines("PandarXT-32-2000x10", Citation.CITED, 50, 0.9, 80, 0.9);
+        var xt = find("PandarXT-32-2000x10").detection();
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 25, 26, 27, 28, 29, 30, 31, 32), xt.get(0).channels());
+        assertEquals(java.util.stream.IntStream.rangeClosed(9, 24).boxed().toList(), xt.get(1).channels());
+        assertEquals("PandarXT-32 user manual X01-en-220410, p. 13 (quoted in the Isaac Sim file): 80 m @ 10 % "
+                + "(channels 9-24)", xt.get(1).source());
+        assertEquals(0.1, xt.get(0).reflectivity());
+        assertEquals(1e-4, xt.get(1).falseAlarmRate());
+        assertLines("VLS-128-1877x10", Citation.UNCITED, 120, 0.9);
         assertLines("multiScan136", Citation.UNCITED, 12, 0.9);
         assertLines("multiScan165", Citation.UNCITED, 25, 0.9);
         assertLines("picoScan150", Citation.UNCITED, 23, 0.9);
@@ -176,6 +202,21 @@ class RtxCatalogTest {
         assertEquals(List.of(), find("ML-XS").detection());
     }
 
+    /** A file's own line needs a reflectance and a range above 0 and a range inside the file's far range. */
+    @Test
+    void aFilesOwnLineNeedsAFigureInsideItsRange() {
+        String base = "{\"profile\": {\"scanType\": \"solidState\", \"scanRateBaseHz\": 10, \"reportRateBaseHz\": 10,"
+                + " \"farRangeM\": 30, %s \"emitterStates\": [{\"azimuthDeg\": [0], \"elevationDeg\": [0],"
+                + " \"fireTimeNs\": [0]}]}}";
+        java.util.function.Function<String, List<DetectionLine>> lines = extra -> RtxCatalog.detection("x",
+                RtxFile.parse("f.json", String.format(base, extra)));
+        assertEquals(1, lines.apply("\"minReflectance\": 0.1, \"minReflectanceRange\": 29.9,").size());
+        assertEquals(0, lines.apply("\"minReflectance\": 0.1, \"minReflectanceRange\": 30,").size(), "at the far range");
+        assertEquals(0, lines.apply("\"minReflectance\": 0, \"minReflectanceRange\": 20,").size(), "no reflectance");
+        assertEquals(0, lines.apply("\"minReflectance\": 0.1, \"minReflectanceRange\": 0,").size(), "no range");
+        assertEquals(0, lines.apply("").size());
+    }
+
     private static void assertLines(String id, Citation citation, double... rangeAndProbability) {
         List<DetectionLine> lines = find(id).detection();
         assertEquals(rangeAndProbability.length / 2, lines.size(), id);
@@ -185,7 +226,7 @@ class RtxCatalogTest {
             assertEquals(rangeAndProbability[2 * i + 1], l.detectionProbability(), id);
             assertEquals(100, l.ambientKlx(), id);
             assertEquals(citation, l.citation(), id);
-            assertEquals(List.of(), l.channels(), id);
+            assertEquals(id.startsWith("PandarXT") ? 16 : 0, l.channels().size(), id);
             if (citation == Citation.CITED && id.startsWith("OS")) {
                 assertEquals(0.1, l.reflectivity(), id);
                 assertTrue(l.source().contains("datasheet-rev"), l.source());
@@ -217,6 +258,13 @@ class RtxCatalogTest {
         String oneColumn = good.replace("solidState", "rotary").replace("\"scanType\": \"rotary\",",
                 "\"scanType\": \"rotary\", \"rotationDirection\": \"CW\",");
         assertEquals(1, RtxFile.parse("f.json", oneColumn).columns("f.json"), "one column per rotation");
+        assertArrayEquals(new double[] {0, 0}, RtxFile.parse("f.json", good).vertOffsets(), "no vertOffsetM: 0");
+        String raised = good.replace("\"fireTimeNs\"", "\"vertOffsetM\": [0.5, 0.25],\n\"fireTimeNs\"");
+        assertArrayEquals(new double[] {0.5, 0.25}, RtxFile.parse("f.json", raised).vertOffsets());
+        assertRefused("f.json line 12: vertOffsetM holds 1 values but numberOfEmitters is 2", raised.replace("[0.5, 0.25]", "[0.5]"));
+        assertEquals(2, RtxFile.parse("f.json", oneColumn.replace("\"reportRateBaseHz\": 10", "\"reportRateBaseHz\": 15"))
+                .coveringColumns(), "1.5 columns a turn: 2 cover it");
+        assertEquals(1, RtxFile.parse("f.json", oneColumn).coveringColumns());
         assertRefused("f.json line 2: scanType must be rotary or solidState, got 'spiral'", good.replace("solidState", "spiral"));
         assertRefused("f.json line 3: scanRateBaseHz must be > 0, got 0", good.replace("\"scanRateBaseHz\": 10", "\"scanRateBaseHz\": 0"));
         assertRefused("f.json line 7: emitterStateCount must be 1 (one emitter state), got 2",

@@ -37,8 +37,9 @@ import sensor.lidar.sick.DriverSource.Value;
  * {@code ScanMirroredAndShifted}: the driver negates x, y and z; z is 0 in these one-layer families), every i with
  * {@code i·Δ ≤ max_ang − min_ang} (to Δ/100) and {@code i·Δ < 360°} (a direction once); Δ is the launch file's
  * {@code ang_res} where it sets
- * {@code ang_res} and {@code scan_freq} (the driver then sends them with {@code mLMPsetscancfg}), else the constant
- * {@code setAngularDegreeResolution} as the driver sends it ({@code LMPoutputRange}, 1/10000°). Ray i fires
+ * {@code ang_res} and {@code scan_freq} (the driver then sends them with {@code mLMPsetscancfg}), else that of the
+ * scanner mode it selects ({@code scan_cfg_list_entry}, sent with {@code mCLsetscancfglist}) in its table of the modes,
+ * else the constant {@code setAngularDegreeResolution} as the driver sends it ({@code LMPoutputRange}, 1/10000°). Ray i fires
  * {@code i·dt} into its layer's scan, dt = the launch file's {@code time_increment} where set, else scan period × Δ /
  * 360° (the driver's {@code checkScanTiming}). The layers of the MRS1104 and MRS6124 are the rows of the driver's point
  * cloud ({@code sick_scan_common.cpp}), timed as the driver's README describes; channel = row.
@@ -62,10 +63,14 @@ public class SickCatalog {
         for (String[] f : new String[][] {{"TiM240", "TIM_240"}, {"TiM4xx", "TIM_4XX"}, {"TiM5xx", "TIM_5XX"},
                 {"TiM7xx", "TIM_7XX"}, {"TiM7xxS", "TIM_7XXS"}, {"LMS1xx", "LMS_1XX"}, {"LMS5xx", "LMS_5XX"},
                 {"LMS4xxx", "LMS_4XXX"}, {"NAV2xx", "NAV_2XX"}, {"NAV350", "NAV_350"}, {"MRS1104", "MRS_1XXX"},
-                {"MRS6124", "MRS_6XXX"}}) {
+                {"MRS6124", "MRS_6XXX"}, {"LRS4xxx", "LRS_4XXX"}, {"LRS36x1", "LRS_36x1"},
+                {"MRS6124-narrow", "MRS_6XXX"}}) {
             FAMILIES.put(f[0], "SICK_SCANNER_" + f[1] + "_NAME");
         }
     }
+
+    /** Models read from another launch file of their family than {@code <scanner type>.launch}. */
+    static final Map<String, String> LAUNCHES = Map.of("MRS6124-narrow", "sick_mrs_6xxx_narrow");
 
     /** What else a family's sources say, where they disagree or leave something open. */
     static final Map<String, String> REMARKS = Map.of(
@@ -76,7 +81,14 @@ public class SickCatalog {
             "NAV350", "sick_nav_scandata_parser.cpp fixes the same scan (0.25°, 8 Hz, 0 to 360°, 1440 points).",
             "MRS1104", "Where the scanner sends an azimuth table (ANGL) the driver uses it per point; not modelled."
                     + " README.md also says the layers are measured at the same time and output one after another.",
-            "MRS6124", "Where the scanner sends elevations per point (VANG) the driver uses them; not modelled.");
+            "MRS6124", "Where the scanner sends elevations per point (VANG) the driver uses them; not modelled.",
+            "MRS6124-narrow", "The MRS6124 as sick_mrs_6xxx_narrow.launch sets it up: within ±30°. Where the scanner"
+                    + " sends elevations per point (VANG) the driver uses them; not modelled.",
+            "LRS4xxx", "The constants' 0.05° and setNumberOfShots(7201) are not the scan: the driver selects the"
+                    + " scanner's mode (sMN mCLsetscancfglist, sick_generic_parser.cpp line 866: the LRS4000 \"sets scan"
+                    + " rate and angular resolution\" by it).",
+            "LRS36x1", "The constants' 0.5° at 15 Hz are not the scan: the driver selects the scanner's mode (sMN"
+                    + " mCLsetscancfglist); the launch file says mode 1 is the only one supported.");
 
     private final List<ServiceRegistration<LidarModelType>> registrations = new ArrayList<>();
 
@@ -113,8 +125,9 @@ public class SickCatalog {
                 throw new IllegalArgumentException(p == null ? PARSER + ": no block for " + name
                         : HEADER + ": no #define " + name);
             }
-            String launch = "launch/" + type + ".launch";
-            models.add(model(id, type, p, LaunchFile.parse(launch, files.apply(launch)), range, files));
+            String launch = "launch/" + LAUNCHES.getOrDefault(id, type) + ".launch";
+            models.add(model(id, LAUNCHES.getOrDefault(id, type), p, LaunchFile.parse(launch, files.apply(launch)), range,
+                    files));
         });
         return models;
     }
@@ -127,9 +140,11 @@ public class SickCatalog {
                 + " must be 1, 4 or 24 (the layer counts the driver's point cloud handles), got " + layers);
         Double angRes = launch.number("ang_res"), scanFreq = launch.number("scan_freq");
         boolean cfg = angRes != null && scanFreq != null && angRes != 0 && scanFreq != 0;
-        double step = cfg ? inRange(launch, "ang_res", 0, 10, "degrees")
+        LaunchFile.ScanMode listed = cfg ? null : listed(launch);
+        double step = cfg ? inRange(launch, "ang_res", 0, 10, "degrees") : listed != null ? listed.step()
                 : Math.round(1e4 * constant(p, "setAngularDegreeResolution", 0, 10, "degrees")) / 1e4;
-        double rate = cfg ? inRange(launch, "scan_freq", 0, 1000, "Hz") : constant(p, "setExpectedFrequency", 0, 1000, "Hz");
+        double rate = cfg ? inRange(launch, "scan_freq", 0, 1000, "Hz") : listed != null ? listed.rate()
+                : constant(p, "setExpectedFrequency", 0, 1000, "Hz");
         double min = angle(launch, "min_ang"), max = angle(launch, "max_ang");
         require(max > min, launch.file() + " line " + launch.line("max_ang") + ": max_ang must exceed min_ang "
                 + fmt(min) + ", got " + fmt(max));
@@ -209,6 +224,9 @@ public class SickCatalog {
                 + " and adds it to the telegram's start angle; the shots are an upper bound). Step and rate: "
                 + (cfg ? "the launch file's ang_res " + fmt(step) + "° and scan_freq " + fmt(rate) + " Hz (lines "
                         + launch.line("ang_res") + ", " + launch.line("scan_freq") + ")"
+                        : listed != null ? "the scanner's mode scan_cfg_list_entry " + listed.entry() + " (line "
+                                + launch.line("scan_cfg_list_entry") + "), " + fmt(step) + "° at " + fmt(rate) + " Hz in the"
+                                + " launch file's table of the modes (line " + listed.line() + ", a comment)"
                         : "the constants, the step as the driver sends it (" + Math.round(step * 1e4) + "/10000°)")
                 + ". Range: " + launch.file() + " min_ang " + fmt(min) + " rad (line " + launch.line("min_ang")
                 + "), max_ang " + fmt(max) + " rad (line " + launch.line("max_ang") + "); ray i at min_ang + i·step"
@@ -224,6 +242,24 @@ public class SickCatalog {
                 + " @ " + COMMIT, LICENCE, Provenance.NOMINAL, note);
         return new CatalogModel(id, "SICK", what, source, List.of(), List.of(new Mode(fmt(frameRate) + "Hz", 0, frameRate)),
                 rangeMin, rangeMax, 0, echoes > 1 ? List.of("LAST", "FIRST") : List.of("STRONGEST"), replay);
+    }
+
+    /**
+     * The scanner mode the launch file selects ({@code scan_cfg_list_entry}, which the driver sends with
+     * {@code mCLsetscancfglist}) as its table of the modes gives it; null where it selects none. A mode without a row, an
+     * interlaced one or one of less than 360° is refused.
+     */
+    private static LaunchFile.ScanMode listed(LaunchFile launch) {
+        Double entry = launch.number("scan_cfg_list_entry");
+        if (entry == null) {
+            return null;
+        }
+        String at = launch.file() + " line " + launch.line("scan_cfg_list_entry") + ": scan_cfg_list_entry ";
+        LaunchFile.ScanMode m = launch.modes().get(entry.intValue());
+        require(m != null && entry == entry.intValue(), at + fmt(entry) + " has no row in the file's table of the modes");
+        require(m.interlaced() == 0 && m.fieldOfView() == 360, at + m.entry() + " is interlaced or covers less than 360°"
+                + " (line " + m.line() + "); only a plain full turn is modelled");
+        return m;
     }
 
     /** A constant of the family in {@code (lo, hi]} ({@code [1, hi]} for counts). */

@@ -141,13 +141,31 @@ class SickCatalogTest {
      * The rays of a family by the driver's formulas: azimuth {@code min_ang + i·step} (+180° where the scan is mirrored,
      * as the point cloud negates x, y and z), elevation of the point cloud row, firing time {@code layer offset + i·dt}.
      */
-    static Scan expected(String name) throws Exception {
-        Map<String, String> c = constants(name), l = launch(type(name));
+    static Scan expected(String id) throws Exception {
+        String name = SickCatalog.FAMILIES.get(id);
+        Map<String, String> c = constants(name), l = launch(id.equals("MRS6124-narrow") ? "sick_mrs_6xxx_narrow" : type(name));
+        // the mode the launch file selects (scan_cfg_list_entry), as its table (a comment) lists it: after the last
+        // "Hz" (the resulting frequency) the resolution
+        String listedRate = null, listedStep = null;
+        if (l.containsKey("scan_cfg_list_entry")) {
+            for (String row : text("launch/" + (id.equals("MRS6124-narrow") ? "sick_mrs_6xxx_narrow" : type(name))
+                    + ".launch").lines().toList()) {
+                String[] cells = row.replace("|", " ").trim().split("\\s+");
+                if (cells[0].equals(l.get("scan_cfg_list_entry")) && row.contains("Hz")) {
+                    String head = row.substring(0, row.lastIndexOf("Hz")).trim();
+                    listedRate = head.substring(head.lastIndexOf(' ') + 1).replace("|", "");
+                    listedStep = row.substring(row.lastIndexOf("Hz") + 2).replace("|", " ").trim().split("[ °d]")[0];
+                }
+            }
+            assertNotNull(listedRate, id);
+        }
         int layers = (int) eval(c.get("setNumberOfLayers"));
         boolean cfg = l.containsKey("ang_res") && l.containsKey("scan_freq") && Double.parseDouble(l.get("ang_res")) != 0
                 && Double.parseDouble(l.get("scan_freq")) != 0;
-        double step = cfg ? Double.parseDouble(l.get("ang_res")) : Math.round(eval(c.get("setAngularDegreeResolution")) * 10000) / 10000.0;
-        double rate = cfg ? Double.parseDouble(l.get("scan_freq")) : eval(c.get("setExpectedFrequency"));
+        double step = cfg ? Double.parseDouble(l.get("ang_res")) : listedStep != null ? Double.parseDouble(listedStep)
+                : Math.round(eval(c.get("setAngularDegreeResolution")) * 10000) / 10000.0;
+        double rate = cfg ? Double.parseDouble(l.get("scan_freq")) : listedRate != null ? Double.parseDouble(listedRate)
+                : eval(c.get("setExpectedFrequency"));
         double min = Double.parseDouble(l.get("min_ang")), max = Double.parseDouble(l.get("max_ang"));
         boolean mirrored = eval(c.get("setScanMirroredAndShifted")) == 1;
         double frameRate = rate, period = 1 / rate;
@@ -210,7 +228,7 @@ class SickCatalogTest {
     @MethodSource("ids")
     void everyRayFollowsTheDriverSources(String id) throws Exception {
         CatalogModel model = find(id);
-        Scan scan = expected(SickCatalog.FAMILIES.get(model.id()));
+        Scan scan = expected(model.id());
         List<Ray> rays = scan.rays();
         Replay r = model.replay();
         int n = rays.size();
@@ -270,7 +288,9 @@ class SickCatalogTest {
         Object[][] table = {{"TiM240", 241, -120.0, 15.0}, {"TiM4xx", 721, -120.0, 15.0}, {"TiM5xx", 811, -135.0, 15.0},
             {"TiM7xx", 811, -135.0, 15.0}, {"TiM7xxS", 811, -135.0, 15.0}, {"LMS1xx", 541, -134.9997, 50.0},
             {"LMS5xx", 381, -95.0, 15.0}, {"LMS4xxx", 841, -35.0, 600.0}, {"NAV2xx", 541, -134.9997, 25.0},
-            {"NAV350", 1440, -180.0, 8.0}, {"MRS1104", 4 * 1101, -137.5, 12.5}, {"MRS6124", 24 * 923, -59.9887, 10.0}};
+            {"NAV350", 1440, -180.0, 8.0}, {"MRS1104", 4 * 1101, -137.5, 12.5}, {"MRS6124", 24 * 923, -59.9887, 10.0},
+            {"LRS4xxx", 9000, -180.0, 12.5}, {"LRS36x1", 1440, -180.0, 8.0},
+            {"MRS6124-narrow", 24 * 462, -30.0, 10.0}};
         assertEquals(table.length, models.size());
         for (int i = 0; i < table.length; i++) {
             CatalogModel m = models.get(i);
@@ -330,6 +350,20 @@ class SickCatalogTest {
         assertEquals(0.05, find("NAV350").rangeMin(), 1e-9);
         assertEquals(100, find("NAV350").rangeMax(), 1e-9);
         assertEquals(0, find("TiM5xx").rangeMin());
+        // the new families: the scanner's mode from the launch file's table, the narrow MRS6124's own launch file
+        String lrs = find("LRS4xxx").source().note();
+        assertTrue(lrs.contains("Step and rate: the scanner's mode scan_cfg_list_entry 1 (line 51), 0.04° at 12.5 Hz in the"
+                + " launch file's table of the modes (line 54, a comment)"), lrs);
+        assertTrue(lrs.endsWith(SickCatalog.REMARKS.get("LRS4xxx")), lrs);
+        assertTrue(find("LRS36x1").source().note().contains("scan_cfg_list_entry 1 (line 47), 0.25° at 8 Hz in the launch"
+                + " file's table of the modes (line 82, a comment)"), find("LRS36x1").source().note());
+        assertEquals("SICK MRS6124-narrow (sick_scan_xd sick_mrs_6xxx_narrow): 24 layers of 462 rays from -30° at 0.13°,"
+                + " 10 Hz", find("MRS6124-narrow").description());
+        assertTrue(find("MRS6124-narrow").source().origin().contains("launch/sick_mrs_6xxx_narrow.launch"));
+        assertTrue(find("LRS4xxx").source().note().contains("launch/sick_lrs_4xxx.launch min_ang -3.1415926 rad"));
+        assertEquals(2, find("LRS4xxx").source().file().split(", ").length);
+        assertEquals(100, find("LRS4xxx").rangeMax());
+        assertEquals(25, find("LRS36x1").rangeMax());
     }
 
     /** The MRS layers against the driver's README: MRS1104 at -2.5, 0, 2.5, 5°; the MRS6124 table with its pack times. */
@@ -574,6 +608,47 @@ class SickCatalogTest {
         assertEquals(new DriverSource.Value(100, 1), DriverSource.telegramScale("f", "double elevAngleTelegramValToDeg = 1.0 / 100;"));
     }
 
+    /** The modes tables of the launch files, both forms; a selected mode must have a plain full-turn row. */
+    @Test
+    void theSelectedModeIsReadFromTheLaunchFilesTable() {
+        var lrs4 = LaunchFile.modes(SickCatalog.text("launch/sick_lrs_4xxx.launch"));
+        assertEquals(new LaunchFile.ScanMode(1, 0, 12.5, 0.04, 360, 54), lrs4.get(1));
+        assertEquals(new LaunchFile.ScanMode(71, 0, 25, 0.08, 288, 59), lrs4.get(71));
+        assertEquals(10, lrs4.size());
+        var lrs36 = LaunchFile.modes(SickCatalog.text("launch/sick_lrs_36x1.launch"));
+        assertEquals(new LaunchFile.ScanMode(1, 0, 8, 0.25, 360, 82), lrs36.get(1));
+        assertEquals(new LaunchFile.ScanMode(44, 4, 2.5, 0.25, 300, 92), lrs36.get(44));
+        assertEquals(12, lrs36.size());
+        assertEquals(Map.of(), LaunchFile.modes(SickCatalog.text("launch/sick_tim_5xx.launch")));
+        assertEquals(Map.of(), LaunchFile.modes("1 2x 5 Hz 0.5 deg 0.5 deg"), "three angles after the last Hz");
+        assertEquals(Map.of(), LaunchFile.modes("1 0x 0.5 deg 0.5 deg 360 deg"), "a frequency");
+        assertEquals(Map.of(), LaunchFile.modes("x 0x 5 Hz 0.5 deg 0.5 deg 360 deg"), "a mode number first");
+        assertEquals(Map.of(), LaunchFile.modes("1 0 5 Hz 0.5 deg 0.5 deg 360 deg"), "an interlacing");
+        assertEquals(Map.of(3, new LaunchFile.ScanMode(3, 0, 5, 0.5, 360, 2)), LaunchFile.modes("\n3 0x 5 Hz 0.5 deg 0.5 deg"
+                + " 360 deg\n3 0x 9 Hz 1 deg 1 deg 360 deg"), "the first row of a number holds");
+        String lrs = "launch/sick_lrs_4xxx.launch";
+        refused(lrs + " line 51: scan_cfg_list_entry 3 has no row in the file's table of the modes", lrs,
+                t -> t.replace("name=\"scan_cfg_list_entry\" default=\"1\"", "name=\"scan_cfg_list_entry\" default=\"3\""));
+        refused(lrs + " line 51: scan_cfg_list_entry 1.5 has no row in the file's table of the modes", lrs,
+                t -> t.replace("name=\"scan_cfg_list_entry\" default=\"1\"", "name=\"scan_cfg_list_entry\" default=\"1.5\""));
+        refused(lrs + " line 51: scan_cfg_list_entry 11 is interlaced or covers less than 360° (line 58); only a plain full"
+                + " turn is modelled", lrs, t -> t.replace("name=\"scan_cfg_list_entry\" default=\"1\"",
+                        "name=\"scan_cfg_list_entry\" default=\"11\""));
+        String l36 = "launch/sick_lrs_36x1.launch";
+        refused(l36 + " line 47: scan_cfg_list_entry 44 is interlaced or covers less than 360° (line 92); only a plain full"
+                + " turn is modelled", l36, t -> t.replace("name=\"scan_cfg_list_entry\" default=\"1\"",
+                        "name=\"scan_cfg_list_entry\" default=\"44\""));
+        // another full-turn mode is taken as listed; ang_res and scan_freq of the launch file still come first
+        CatalogModel fast = find(with(lrs, t -> t.replace("name=\"scan_cfg_list_entry\" default=\"1\"",
+                "name=\"scan_cfg_list_entry\" default=\"64\"")), "LRS4xxx");
+        assertEquals(1800, fast.replay().azimuths().length);
+        assertEquals(25, fast.modes().get(0).rate());
+        CatalogModel set = find(with(lrs, t -> t.replace("</node>", "<param name=\"ang_res\" value=\"1\"/>"
+                + "<param name=\"scan_freq\" value=\"10\"/></node>")), "LRS4xxx");
+        assertEquals(360, set.replay().azimuths().length);
+        assertEquals(10, set.modes().get(0).rate());
+    }
+
     @Test
     void malformedLaunchFilesAreRefusedAtTheirLine() {
         String tim = "launch/sick_tim_5xx.launch";
@@ -700,7 +775,7 @@ class SickCatalogTest {
         component.activate(context);
         assertEquals(List.copyOf(SickCatalog.FAMILIES.keySet()), ids);
         component.deactivate();
-        assertEquals(12, unregistered[0]);
+        assertEquals(15, unregistered[0]);
         assertEquals("missing sick_scan_xd file nope",
                 assertThrows(IllegalArgumentException.class, () -> SickCatalog.text("nope")).getMessage());
     }

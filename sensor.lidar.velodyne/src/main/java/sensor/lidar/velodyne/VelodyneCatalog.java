@@ -99,6 +99,9 @@ public class VelodyneCatalog {
         m.add(model("HDL-64E-S3-VeloView", "velodyne_decoder/HDL-64E_S3-VeloView.yml", Provenance.UNIT_CALIBRATION,
                 "HDL-64E S3, the unit calibration VeloView ships; no firing times published: all lasers at the column "
                         + "time", 1 / (5787.03 * 6), l -> 0, 120, all()));
+        m.add(model("HDL-64E-S2-issue84", "issue_84_float_intensities.yaml", Provenance.UNIT_CALIBRATION, "HDL-64E S2,"
+                + " one unit's calibration (the driver's test data for issue 84); no firing times published: all lasers"
+                + " at the column time", 1 / (3472.17 * 6), l -> 0, 120, all()));
         return m;
     }
 

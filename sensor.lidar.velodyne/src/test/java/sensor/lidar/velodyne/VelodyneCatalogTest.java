@@ -58,6 +58,7 @@ class VelodyneCatalogTest {
         "HDL-64E-S3, 64e_s3-xiesc.yaml, 28.800035020842586, none",
         "VLP-32A, velodyne_decoder/VLP-32A.yml, 55.296, vlp32",
         "HDL-64E-S3-VeloView, velodyne_decoder/HDL-64E_S3-VeloView.yml, 28.800035020842586, none",
+        "HDL-64E-S2-issue84, issue_84_float_intensities.yaml, 48.000721930857836, none",
     })
     void everyRayFollowsTheCalibrationAndTheDriversFormula(String id, String file, double periodMicros, String timing)
             throws IOException {
@@ -119,7 +120,7 @@ class VelodyneCatalogTest {
         assertEquals("bad.yaml line 2: laser entry without vert_correction", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml", "num_lasers: 16\n"));
         assertTrue(e.getMessage().startsWith("bad.yaml: no lasers"), e.getMessage());
-        assertEquals(10, VelodyneCatalog.models().size());
+        assertEquals(11, VelodyneCatalog.models().size());
         e = assertThrows(IllegalArgumentException.class, () -> VelodyneCatalog.parse("bad.yaml",
                 "lasers:\n- {laser_id: 0, rot_correction: 0.0,\n  vert_correction: 0.1\n"));
         assertEquals("bad.yaml line 2: laser entry without a closing '}'", e.getMessage());
