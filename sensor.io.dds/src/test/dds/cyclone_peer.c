@@ -9,7 +9,8 @@
  *     the first sample of each topic is also written whole to OUTDIR/<n>.bin (n: the topic's position).
  *     A line "matched <topic> <epoch ms>" says when the topic's first writer matched.
  *   cyclone_peer pub DOMAIN SECONDS TOPIC LINEAR_X ANGULAR_Z
- *     publishes a geometry_msgs/msg/Twist at 20 Hz for SECONDS (reliable).
+ *     waits (at most 120 s) for a reader to match, then publishes a geometry_msgs/msg/Twist at 20 Hz for SECONDS
+ *     (reliable) and prints "sent <n>".
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -134,6 +135,10 @@ static int pub(dds_entity_t pp, double seconds, const char *name, double vx, dou
   dds_delete_qos(q);
   if (w < 0) { fprintf(stderr, "writer %s: %s\n", name, dds_strretcode(-w)); return 1; }
   int64_t start = now_ns();
+  dds_publication_matched_status_t st = {0};
+  while (now_ns() - start < (int64_t) 120e9 && (dds_get_publication_matched_status(w, &st) != 0 || st.total_count == 0))
+    dds_sleepfor(DDS_MSECS(10));
+  start = now_ns();
   int sent = 0;
   while (now_ns() - start < (int64_t) (seconds * 1e9)) {
     geometry_msgs_msg_dds__Twist_ m = {{vx, 0, 0}, {0, 0, wz}};

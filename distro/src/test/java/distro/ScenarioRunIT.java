@@ -203,6 +203,30 @@ class ScenarioRunIT {
     }
 
     /**
+     * A teleoperated car sent 3 m/s and 0.3 rad/s: its ground-truth yaw rate follows v · tan δ / L within 5 %
+     * (δ = atan(L · 0.3 / 3), the angle the teleop controller sets, L = 2.7 m); once the messages stop it brakes to rest.
+     */
+    static void yawRateFollowsTheTwist(Path groundTruthCsv) throws IOException {
+        List<double[]> truth = Files.readAllLines(groundTruthCsv).stream().skip(1)
+                .map(l -> java.util.Arrays.stream(l.split(",")).mapToDouble(Double::parseDouble).toArray()).toList();
+        double delta = Math.atan(2.7 * 0.3 / 3);
+        List<double[]> moving = truth.stream().filter(r -> Math.hypot(r[8], r[9]) > 2.9).toList();
+        assertTrue(moving.size() > 150, "rows at speed: " + moving.size());
+        double from = moving.get(0)[0] + 1.5, to = moving.get(moving.size() - 1)[0] - 0.3;
+        int checked = 0;
+        for (double[] r : moving) {
+            if (r[0] >= from && r[0] <= to) {
+                double v = Math.hypot(r[8], r[9]), expected = v * Math.tan(delta) / 2.7;
+                assertEquals(expected, r[13], 0.05 * expected, "yaw rate at t = " + r[0]);
+                checked++;
+            }
+        }
+        assertTrue(checked > 100, "rows checked: " + checked);
+        double[] last = truth.get(truth.size() - 1);
+        assertEquals(0, Math.hypot(last[8], last[9]), 0.01, "braked to rest once the messages stopped");
+    }
+
+    /**
      * Teleoperation: {@code run teleop.yaml --live} offers {@code clientPublish}; a {@code @foxglove/ws-protocol} client
      * publishing a Twist (3 m/s, 0.3 rad/s) at 20 Hz on {@code teleop/cmd_vel} drives the car, whose ground-truth yaw
      * rate follows v · tan δ / L within 5 % (δ = atan(L · 0.3 / 3), the angle the teleop controller sets); a message that
@@ -228,23 +252,7 @@ class ScenarioRunIT {
             assertTrue(run.waitFor(30, TimeUnit.SECONDS), log.toString());
             assertEquals(0, run.exitValue(), log.toString());
             assertEquals(1, log.toString().split("does not decode and is ignored", -1).length - 1, log.toString());
-            List<double[]> truth = Files.readAllLines(work.resolve("teleop/ground-truth.csv")).stream().skip(1)
-                    .map(l -> java.util.Arrays.stream(l.split(",")).mapToDouble(Double::parseDouble).toArray()).toList();
-            double delta = Math.atan(2.7 * 0.3 / 3);
-            List<double[]> moving = truth.stream().filter(r -> Math.hypot(r[8], r[9]) > 2.9).toList();
-            assertTrue(moving.size() > 150, "rows at speed: " + moving.size());
-            double from = moving.get(0)[0] + 1.5, to = moving.get(moving.size() - 1)[0] - 0.3;
-            int checked = 0;
-            for (double[] r : moving) {
-                if (r[0] >= from && r[0] <= to) {
-                    double v = Math.hypot(r[8], r[9]), expected = v * Math.tan(delta) / 2.7;
-                    assertEquals(expected, r[13], 0.05 * expected, "yaw rate at t = " + r[0]);
-                    checked++;
-                }
-            }
-            assertTrue(checked > 100, "rows checked: " + checked);
-            double[] last = truth.get(truth.size() - 1);
-            assertEquals(0, Math.hypot(last[8], last[9]), 0.01, "braked to rest once the messages stopped");
+            yawRateFollowsTheTwist(work.resolve("teleop/ground-truth.csv"));
         } finally {
             run.destroyForcibly();
         }
