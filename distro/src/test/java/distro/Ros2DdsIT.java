@@ -18,14 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Live ROS 2 over DDS against a stack we did not write: a subscriber built from Debian's Eclipse Cyclone DDS (its IDL
- * compiled by Cyclone's {@code idlc}) receives the demo's lidar and IMU topics from {@code sensorsim run --ros2} and
+ * Live ROS 2 over DDS against stacks we did not write: subscribers built from Debian's Eclipse Cyclone DDS (its IDL
+ * compiled by Cyclone's {@code idlc}) and eProsima Fast DDS (by {@code fastddsgen}) each receive the demo's lidar and IMU topics from {@code sensorsim run --ros2} and
  * counts 10 s of them. Both run in a private network namespace ({@code unshare --net}, multicast enabled on its loopback), so no
  * discovery traffic leaves it.
  */
 class Ros2DdsIT {
     static final Path PEER_SOURCES = Path.of("..", "sensor.io.dds", "src", "test", "dds").toAbsolutePath();
-    static Path peer;
+    static Path peer, fastPeer;
 
     @TempDir
     static Path build;
@@ -33,21 +33,29 @@ class Ros2DdsIT {
     @TempDir
     Path work;
 
-    /** Compiles the Cyclone DDS peer: idlc for the ROS 2 messages, gcc against libddsc. */
+    /**
+     * Compiles the peers: Cyclone DDS's (idlc for the ROS 2 messages, gcc against libddsc) and Fast DDS's (fastddsgen,
+     * g++ against libfastrtps).
+     */
     @BeforeAll
     static void buildPeer() throws Exception {
         exec(build, 60, "idlc", PEER_SOURCES.resolve("ros2.idl").toString());
         exec(build, 120, "gcc", "-O2", "-o", "cyclone_peer", PEER_SOURCES.resolve("cyclone_peer.c").toString(), "ros2.c",
                 "-I.", "-lddsc");
         peer = build.resolve("cyclone_peer");
+        Path fast = Files.createDirectories(build.resolve("fastdds"));
+        exec(fast, 120, "fastddsgen", "-replace", PEER_SOURCES.resolve("ros2.idl").toString());
+        exec(fast, 300, "g++", "-O1", "-std=c++17", "-o", "fastdds_peer", PEER_SOURCES.resolve("fastdds_peer.cpp").toString(),
+                "ros2.cxx", "ros2PubSubTypes.cxx", "-I.", "-lfastrtps", "-lfastcdr");
+        fastPeer = fast.resolve("fastdds_peer");
     }
 
     static String exec(Path dir, int seconds, String... cmd) throws Exception {
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(seconds, TimeUnit.SECONDS), String.join(" ", cmd) + " did not finish");
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + " (Debian's cyclonedds-dev and cyclonedds-tools, installed "
-                + "by .ci/run):\n" + out);
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + " (Debian's cyclonedds-dev, cyclonedds-tools, libfastrtps-dev "
+                + "and fastddsgen, installed by .ci/run):\n" + out);
         return out;
     }
 
@@ -70,12 +78,22 @@ class Ros2DdsIT {
 
     @Test
     void aCycloneDdsSubscriberReceivesTheDemosLidarAndImuWithTheMcapsBytes() throws Exception {
+        receivesTheDemo(peer);
+    }
+
+    @Test
+    void aFastDdsSubscriberReceivesTheDemosLidarAndImuWithTheMcapsBytes() throws Exception {
+        receivesTheDemo(fastPeer);
+    }
+
+    /** {@code subscriber} gets 10 s of the demo's lidar and IMU: see the class comment and the checks below. */
+    void receivesTheDemo(Path subscriber) throws Exception {
         scenario();
         Path jar = Path.of("target", "sensorsim.jar").toAbsolutePath();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String log = inNamespace(work, 240, peer + " sub 0 13 . rt/os1/points=points rt/imu/imu=imu > sub.txt 2>&1 & "
+        String log = inNamespace(work, 240, subscriber + " sub 0 16 . rt/os1/points=points rt/imu/imu=imu > sub.txt 2>&1 & "
                 + "date +%s%3N > start.txt; " + java + " -jar " + jar + " run live.yaml --out o --ros2 --ros2-interface lo "
-                + "--duration 18 2>&1 | while IFS= read -r l; do echo \"$(date +%s%3N) $l\"; done; wait");
+                + "--duration 22 2>&1 | while IFS= read -r l; do echo \"$(date +%s%3N) $l\"; done; wait");
         List<String> lines = Files.readAllLines(work.resolve("sub.txt"));
         // the bridge starts publishing when it says so; both topics match within 5 s of that
         long publishing = log.lines().filter(l -> l.contains("ros2: publishing")).mapToLong(l -> Long.parseLong(l.split(" ")[0]))
@@ -92,9 +110,10 @@ class Ros2DdsIT {
             }
         }
         List<String[]> points = samples.get("rt/os1/points"), imu = samples.get("rt/imu/imu");
-        // 10 s at the configured rates (lidar 10 Hz, IMU 100 Hz), within ±10 %: from 2.5 s after the first match (the
-        // simulation's first steps run slower while the JIT compiles), by the subscriber's clock
-        long from = (matched.values().stream().mapToLong(Long::longValue).min().getAsLong() + 2500) * 1_000_000L;
+        // 10 s at the configured rates (lidar 10 Hz, IMU 100 Hz), within ±10 %: from 5 s after the first match, by the
+        // subscriber's clock (the simulation's first seconds run slower while the JIT compiles; it then catches up with
+        // the wall clock, and from about 4 s on keeps its pace)
+        long from = (matched.values().stream().mapToLong(Long::longValue).min().getAsLong() + 5000) * 1_000_000L;
         long clouds = points.stream().filter(p -> inWindow(p, from)).count(), imus = imu.stream().filter(p -> inWindow(p, from)).count();
         assertTrue(clouds >= 90 && clouds <= 110, clouds + " clouds in 10 s\n" + log);
         assertTrue(imus >= 900 && imus <= 1100, imus + " IMU samples in 10 s\n" + log);

@@ -52,6 +52,11 @@ public final class RunJob {
 
     /** Exit code of a run ended by SIGTERM or SIGINT (the process ends with the signal's own code). */
     static final int TERMINATED = 143;
+    /**
+     * How far a real-time run may fall behind the wall clock before its clock slips: a live stream then keeps its
+     * rate (running slower) instead of catching up in a burst.
+     */
+    static final long MAX_LAG_NANOS = 100_000_000L;
 
     /**
      * Steps the simulation for the scenario's duration into {@code sink}. Cancellation (SIGTERM, SIGINT) ends it
@@ -88,7 +93,7 @@ public final class RunJob {
         env.addOutputSink(sink);
         boolean finished = false;
         boolean terminal = System.console() != null;
-        long wall0 = start.wallClock();
+        long wall0 = start.wallClock(); // slips when the simulation falls behind
         double t0 = start.time(), chunk = Math.min(built.realtime() ? 0.01 : 0.1, built.duration());
         int lastDecile = 0;
         try {
@@ -98,6 +103,8 @@ public final class RunJob {
                     long ahead = (long) ((env.time() - t0) * 1e9) - (System.nanoTime() - wall0);
                     if (ahead > 0) {
                         Thread.sleep(ahead / 1_000_000, (int) (ahead % 1_000_000));
+                    } else if (ahead < -MAX_LAG_NANOS) { // behind: the clock slips rather than streams catch up in a burst
+                        wall0 -= ahead + MAX_LAG_NANOS; // lag back to MAX_LAG_NANOS
                     }
                 }
                 double f = (env.time() - t0) / built.duration();
