@@ -7,7 +7,8 @@
  *       <topic> <receive time, ns> <bytes> <crc32 of the serialized bytes> <stamp sec> <stamp nanosec> <frame id> <fields...>
  *     (points: width height point_step row_step data-bytes field-names; imu: angular velocity, linear acceleration);
  *     the first sample of each topic is also written whole to OUTDIR/<n>.bin (n: the topic's position).
- *     A line "matched <topic> <epoch ms>" says when the topic's first writer matched.
+ *     A line "matched <topic> <epoch ms>" says when the topic's first writer matched; a line "latency <topic> <ns>" per
+ *     sample gives its receive time less the writer's source timestamp (both this machine's clock).
  *   cyclone_peer pub DOMAIN SECONDS TOPIC LINEAR_X ANGULAR_Z
  *     waits (at most 120 s) for a reader to match, then publishes a geometry_msgs/msg/Twist at 20 Hz for SECONDS
  *     (reliable) and prints "sent <n>".
@@ -89,6 +90,7 @@ static int sub(dds_entity_t pp, double seconds, const char *outdir, int n, char 
       any = 1;
       int64_t t = now_ns();
       if (!info.valid_data) { ddsi_serdata_unref(sd); continue; }
+      printf("latency %s %" PRId64 "\n", names[i], t - info.source_timestamp);
       uint32_t size = ddsi_serdata_size(sd);
       unsigned char *bytes = malloc(size);
       ddsi_serdata_to_ser(sd, 0, size, bytes);

@@ -186,7 +186,7 @@ class ScenarioTest {
         assertTrue(e.getMessage().contains("output noise type 'speckle' is unknown; known output noise types: "
                 + "[distance-gaussian, hitpoint-angle-gaussian]"), e.getMessage());
         e = invalid("version: 1\nsensors:\n  - {id: l, type: lidar, config: {model: OS3-64}}\n");
-        assertTrue(e.getMessage().contains("model 'OS3-64' is unknown; known lidar models: [C1, C16, "), e.getMessage());
+        assertTrue(e.getMessage().contains("model 'OS3-64' is unknown; known lidar models: [Avia, C1, C16, "), e.getMessage());
         assertTrue(e.getMessage().endsWith("did you mean 'OS0-64'?"), e.getMessage());
     }
 

@@ -602,7 +602,13 @@ public final class Participant implements AutoCloseable {
         }
     }
 
+    /** Which outgoing datagrams are lost on purpose: a test's model of a lossy network (none by default). */
+    volatile java.util.function.Predicate<byte[]> lose = d -> false;
+
     void send(byte[] data, InetSocketAddress to) {
+        if (lose.test(data)) {
+            return;
+        }
         try {
             user.send(new DatagramPacket(data, data.length, to));
         } catch (IOException e) {
