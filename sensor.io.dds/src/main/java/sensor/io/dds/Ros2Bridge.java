@@ -15,7 +15,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.osgi.service.component.annotations.Component;
 
 import sensor.api.control.Teleoperation;
-import sensor.api.geom.Vec3;
 import sensor.api.io.LiveView;
 import sensor.api.io.LiveViewFactory;
 import sensor.api.sensor.SensorFrame;
@@ -24,6 +23,7 @@ import sensor.io.dds.rtps.Participant;
 import sensor.io.dds.rtps.Qos;
 import sensor.io.dds.rtps.Reader;
 import sensor.io.dds.rtps.Writer;
+import sensor.io.ros.msg.LatestMessages;
 import sensor.io.ros.msg.MessageChannels;
 import sensor.io.ros.msg.Ros2;
 import sensor.io.ros.msg.Ros2Topics;
@@ -76,21 +76,20 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
 
     @Override
     public TwistMessage twist(String topic) {
-        for (Live l : open) {
-            TwistMessage t = l.closed() ? null : l.twist(topic);
-            if (t != null) {
-                return t;
-            }
-        }
-        return null;
+        return latest(l -> l.twist(topic));
     }
 
     @Override
     public JoyMessage joy(String topic) {
+        return latest(l -> l.joy(topic));
+    }
+
+    /** The first open bridge's answer, or null. */
+    private <T> T latest(java.util.function.Function<Live, T> read) {
         for (Live l : open) {
-            JoyMessage j = l.closed() ? null : l.joy(topic);
-            if (j != null) {
-                return j;
+            T value = l.closed() ? null : read.apply(l);
+            if (value != null) {
+                return value;
             }
         }
         return null;
@@ -110,8 +109,7 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
         private final List<String> schemas = new ArrayList<>();
         private final List<Writer> writers = new ArrayList<>();
         private final Map<String, Reader> readers = new ConcurrentHashMap<>();
-        private final Map<String, TwistMessage> twists = new ConcurrentHashMap<>();
-        private final Map<String, JoyMessage> joys = new ConcurrentHashMap<>();
+        private final LatestMessages latest = new LatestMessages();
         private final Map<String, Boolean> warned = new ConcurrentHashMap<>();
         private final Map<String, Qos> qos = new HashMap<>();
         private volatile boolean closed;
@@ -179,12 +177,12 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
 
         TwistMessage twist(String topic) {
             subscribe(topic, TWIST);
-            return twists.get(topic.replaceFirst("^/", ""));
+            return latest.twist(topic);
         }
 
         JoyMessage joy(String topic) {
             subscribe(topic, JOY);
-            return joys.get(topic.replaceFirst("^/", ""));
+            return latest.joy(topic);
         }
 
         /** Subscribes to {@code topic} on first use: a best-effort reader matches every writer. */
@@ -199,12 +197,9 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
             payload.get(bytes);
             try {
                 if (rosType.equals(TWIST)) {
-                    double[] v = Ros2.readTwist(bytes);
-                    twists.merge(topic, new TwistMessage(new Vec3(v[0], v[1], v[2]), new Vec3(v[3], v[4], v[5]), 1),
-                            (old, now) -> new TwistMessage(now.linear(), now.angular(), old.count() + 1));
+                    latest.twist(topic, Ros2.readTwist(bytes));
                 } else {
-                    JoyMessage j = Ros2.readJoy(bytes);
-                    joys.merge(topic, j, (old, now) -> new JoyMessage(now.axes(), now.buttons(), old.count() + 1));
+                    latest.joy(topic, Ros2.readJoy(bytes));
                 }
             } catch (RuntimeException e) {
                 if (warned.putIfAbsent(topic, true) == null) {

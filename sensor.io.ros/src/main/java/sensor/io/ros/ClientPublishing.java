@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import sensor.api.control.Teleoperation;
-import sensor.api.geom.Vec3;
+import sensor.io.ros.msg.LatestMessages;
 import sensor.io.ros.msg.Ros2;
 
 /**
@@ -35,8 +35,7 @@ final class ClientPublishing implements Teleoperation {
     private record Channel(String topic, String encoding, String schema) {}
 
     private final Map<Object, Map<Integer, Channel>> channels = new ConcurrentHashMap<>();
-    private final Map<String, TwistMessage> twists = new ConcurrentHashMap<>();
-    private final Map<String, JoyMessage> joys = new ConcurrentHashMap<>();
+    private final LatestMessages latest = new LatestMessages();
     private final Map<String, Boolean> warned = new ConcurrentHashMap<>();
 
     /** A viewer's {@code advertise} request: its channels are remembered. */
@@ -91,11 +90,10 @@ final class ClientPublishing implements Teleoperation {
         try {
             if (c.schema().equals(TWIST)) {
                 double[] v = c.encoding().equals("cdr") ? Ros2.readTwist(payload) : jsonTwist(new String(payload, StandardCharsets.UTF_8));
-                twists.merge(c.topic(), new TwistMessage(new Vec3(v[0], v[1], v[2]), new Vec3(v[3], v[4], v[5]), 1),
-                        (old, now) -> new TwistMessage(now.linear(), now.angular(), old.count() + 1));
+                latest.twist(c.topic(), v);
             } else if (c.schema().equals(JOY)) {
                 JoyMessage j = c.encoding().equals("cdr") ? Ros2.readJoy(payload) : jsonJoy(new String(payload, StandardCharsets.UTF_8));
-                joys.merge(c.topic(), j, (old, now) -> new JoyMessage(now.axes(), now.buttons(), old.count() + 1));
+                latest.joy(c.topic(), j);
             }
         } catch (RuntimeException e) {
             if (warned.putIfAbsent(c.topic(), true) == null) {
@@ -107,12 +105,12 @@ final class ClientPublishing implements Teleoperation {
 
     @Override
     public TwistMessage twist(String topic) {
-        return twists.get(topic.replaceFirst("^/", ""));
+        return latest.twist(topic);
     }
 
     @Override
     public JoyMessage joy(String topic) {
-        return joys.get(topic.replaceFirst("^/", ""));
+        return latest.joy(topic);
     }
 
     /** linear.x, y, z, angular.x, y, z of a JSON twist. */

@@ -56,7 +56,7 @@ public final class MessageReader {
             int id = b.get() & 0xff, flags = b.get() & 0xff;
             b.order((flags & 1) != 0 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
             int length = b.getShort() & 0xffff;
-            if (length == 0 && id != PAD_ID && id != Message.INFO_TS) {
+            if (length == 0 && id != Message.PAD && id != Message.INFO_TS) {
                 length = b.remaining(); // the last submessage may say 0: it runs to the end
             }
             if (length > b.remaining()) {
@@ -128,8 +128,6 @@ public final class MessageReader {
             }
         }
     }
-
-    private static final int PAD_ID = Message.PAD;
 
     private static boolean isUnknown(Guid.Prefix p) {
         for (byte x : p.bytes()) {

@@ -285,13 +285,13 @@ public final class Participant implements AutoCloseable {
         return r;
     }
 
-    private static final AtomicInteger SPDP_SN = new AtomicInteger();
+    private final AtomicInteger spdpSn = new AtomicInteger();
 
     /** Sends this participant's SPDP data to the group, the peers, and drops participants whose lease ran out. */
     private void announce() {
         try {
             byte[] data = new Message(prefix, 1024).infoTimestamp(System.currentTimeMillis() * 1_000_000L)
-                    .data(Guid.SPDP_READER, Guid.SPDP_WRITER, SPDP_SN.incrementAndGet(), null, spdp()).bytes();
+                    .data(Guid.SPDP_READER, Guid.SPDP_WRITER, spdpSn.incrementAndGet(), null, spdp()).bytes();
             int base = 7400 + 250 * options.domain();
             if (multicast != null) {
                 multicast.send(new DatagramPacket(data, data.length, SPDP_GROUP, base));
@@ -491,7 +491,7 @@ public final class Participant implements AutoCloseable {
             sedpSubscriptionsReader.match(new Guid(from, Guid.SEDP_SUBSCRIPTIONS_WRITER), meta);
         }
         byte[] data = new Message(prefix, 1024).infoDestination(from)
-                .data(Guid.SPDP_READER, Guid.SPDP_WRITER, SPDP_SN.incrementAndGet(), null, spdp()).bytes();
+                .data(Guid.SPDP_READER, Guid.SPDP_WRITER, spdpSn.incrementAndGet(), null, spdp()).bytes();
         for (InetSocketAddress a : meta) {
             send(data, a);
         }
@@ -635,7 +635,7 @@ public final class Participant implements AutoCloseable {
         }
         try {
             byte[] key = new Guid(prefix, Guid.PARTICIPANT).bytes();
-            byte[] bye = new Message(prefix, 256).data(Guid.SPDP_READER, Guid.SPDP_WRITER, SPDP_SN.incrementAndGet(),
+            byte[] bye = new Message(prefix, 256).data(Guid.SPDP_READER, Guid.SPDP_WRITER, spdpSn.incrementAndGet(),
                     new ParameterList().add(ParameterList.KEY_HASH, key).addInt(ParameterList.STATUS_INFO, 0x03000000)
                             .inline(), new ParameterList().addGuid(ParameterList.PARTICIPANT_GUID,
                                     new Guid(prefix, Guid.PARTICIPANT)).payload()).bytes();

@@ -51,6 +51,9 @@ public final class Reader {
         }
     }
 
+    /** Fragments {@code base + i} (bits i of {@code missing}) of sample {@code sn}, to ask for again. */
+    private record FragmentRequest(long sn, int base, BitSet missing) {}
+
     /** A sample being joined from its fragments. */
     static final class Assembly {
         final byte[] data;
@@ -173,7 +176,7 @@ public final class Reader {
         BitSet missing = new BitSet();
         int bits;
         int count;
-        List<long[]> fragmentRequests = new java.util.ArrayList<>();
+        List<FragmentRequest> fragmentRequests = new java.util.ArrayList<>();
         synchronized (p) {
             while (p.expected < first) { // gone from the writer's history
                 p.take(p.expected);
@@ -197,8 +200,7 @@ public final class Reader {
                             lack.set(f - from);
                         }
                     }
-                    fragmentRequests.add(new long[] {sn, from + 1});
-                    fragmentRequests.add(lack.toLongArray());
+                    fragmentRequests.add(new FragmentRequest(sn, from + 1, lack));
                 }
             }
             count = ++p.acks;
@@ -209,12 +211,9 @@ public final class Reader {
         int numBits = missing.isEmpty() ? 0 : missing.length();
         participant.sendTo(writer.prefix(), p.to,
                 m -> m.ackNack(guid.entity(), writer.entity(), base, missing, numBits, count, false));
-        for (int i = 0; i < fragmentRequests.size(); i += 2) {
-            long sn = fragmentRequests.get(i)[0];
-            int from = (int) fragmentRequests.get(i)[1];
-            BitSet lack = BitSet.valueOf(fragmentRequests.get(i + 1));
-            participant.sendTo(writer.prefix(), p.to,
-                    m -> m.nackFragment(guid.entity(), writer.entity(), sn, from, lack, lack.length(), count));
+        for (FragmentRequest f : fragmentRequests) {
+            participant.sendTo(writer.prefix(), p.to, m -> m.nackFragment(guid.entity(), writer.entity(), f.sn(), f.base(),
+                    f.missing(), f.missing().length(), count));
         }
     }
 }
