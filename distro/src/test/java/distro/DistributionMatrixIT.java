@@ -106,6 +106,9 @@ class DistributionMatrixIT {
         }
     }
 
+    /** Bundles that import a plugin's exported package, left out with it: the DDS bridge uses the ROS 2 messages. */
+    static final Map<String, List<String>> BUILDS_ON = Map.of("sensor.io.ros", List.of("sensor.io.dds"));
+
     @ParameterizedTest(name = "without {0}")
     @ValueSource(strings = {"sensor.groundtruth", "sensor.materials", "sensor.raytrace", "sensor.lidar", "sensor.lidar.ouster", "sensor.lidar.gpu",
             "sensor.imu", "sensor.encoder", "sensor.odometer", "sensor.gnss", "sensor.cone", "sensor.radar", "sensor.camera", "sensor.dynamics", "sensor.io.cloud", "sensor.io.png",
@@ -113,9 +116,12 @@ class DistributionMatrixIT {
     void distributionWithoutAPluginResolvesAndRunsWhatDoesNotNeedIt(String without) throws Exception {
         List<Path> jars = new ArrayList<>();
         try (Stream<Path> s = Files.list(bundles)) {
-            s.filter(p -> !p.getFileName().toString().startsWith(without + "-")).sorted().forEach(jars::add);
+            s.filter(p -> !p.getFileName().toString().startsWith(without + "-"))
+                    .filter(p -> !BUILDS_ON.getOrDefault(without, List.of()).stream().anyMatch(d -> p.getFileName().toString().startsWith(d + "-")))
+                    .sorted().forEach(jars::add);
         }
-        assertEquals(countJars() - 1, jars.size(), "exactly one bundle left out");
+        assertEquals(countJars() - 1 - BUILDS_ON.getOrDefault(without, List.of()).size(), jars.size(),
+                "exactly that bundle and those built on it left out");
         try (SensorsimFramework fw = SensorsimFramework.start(jars)) {
             Map<String, Integer> notActive = new LinkedHashMap<>();
             for (Bundle b : fw.bundles()) {
