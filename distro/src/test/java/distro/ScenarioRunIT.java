@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * @foxglove/rosmsg2-serialization, @loaders.gl/pcd, @loaders.gl/ply, copc for LAS 1.4).
  */
 class ScenarioRunIT {
-    private static final Path READERS = Path.of("..", "sensor.io", "target", "node").toAbsolutePath().normalize();
+    static final Path READERS = Path.of("..", "sensor.io", "target", "node").toAbsolutePath().normalize();
 
     @TempDir
     Path work;

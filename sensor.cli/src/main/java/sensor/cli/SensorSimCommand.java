@@ -23,6 +23,7 @@ import sensor.api.io.LiveViewFactory;
 import sensor.api.io.RecorderFactory;
 import sensor.batch.BatchJob;
 import sensor.batch.BatchManifest;
+import sensor.scenario.Scenario;
 import sensor.scenario.ScenarioBuilder;
 import sensor.scenario.ScenarioException;
 import sensor.scenario.ScenarioReader;
@@ -292,8 +293,8 @@ final class SensorSimCommand implements Runnable {
 
     /** The {@code --plugins DIR} option of run, validate and types. */
     /** The live views asked for (Foxglove with {@code --live}, ROS 2 with {@code --ros2}) as one, or null for none. */
-    private LiveView openViews(CommandLine.Model.CommandSpec spec, Integer live, Ros2Options ros2) {
-        return LiveViews.both(live == null ? null : openLive(spec, live), () -> ros2.open(spec, ros2Views.get(), err));
+    private LiveView openViews(CommandLine.Model.CommandSpec spec, Integer live, Ros2Options ros2, Scenario.Ros2Spec scenario) {
+        return LiveViews.both(live == null ? null : openLive(spec, live), () -> ros2.open(spec, ros2Views.get(), err, scenario));
     }
 
     static final class PluginsOption {
@@ -365,7 +366,7 @@ final class SensorSimCommand implements Runnable {
             }
             checkLivePort(spec, live); // before anything changes
             if (ros2.domain != null) {
-                ros2.domain(spec);
+                ros2.domain(spec, null);
             }
             String occupied = overwrite ? null : RunManifest.prepare(outDir, false);
             if (occupied != null) {
@@ -374,6 +375,7 @@ final class SensorSimCommand implements Runnable {
             pluginsOption.load(plugins);
             ScenarioReader.Loaded loaded = load(scenario);
             budget.checkGeometry(loaded);
+            ros2.check(spec, ros2Views.get(), loaded.scenario().ros2());
             try (Simulation sim = simulations.create(ScenarioRun.simulationName(scenario))) {
                 ScenarioRun run = ScenarioRun.build(sim, catalog, loaded, new ScenarioBuilder.Overrides(seed, threads, duration),
                         recorders.get(), false, true);
@@ -382,15 +384,15 @@ final class SensorSimCommand implements Runnable {
                 if (refused != null) {
                     throw new CommandLine.ParameterException(spec.commandLine(), refused);
                 }
-                try (LiveView view = openLive(sim)) {
+                try (LiveView view = openLive(sim, loaded.scenario().ros2())) {
                     return run.run(outDir, new RunManifest(RunManifest.release(), scenario, sim.seed()), out, err, cancelled);
                 }
             }
         }
 
         /** Starts the live views of {@code sim} asked for ({@code --live}, {@code --ros2}); null for none. */
-        private LiveView openLive(Simulation sim) {
-            LiveView view = openViews(spec, live, ros2);
+        private LiveView openLive(Simulation sim, Scenario.Ros2Spec scenarioRos2) {
+            LiveView view = openViews(spec, live, ros2, scenarioRos2);
             if (view != null) {
                 view.mounts(sim.time(), RunJob.mounts(sim));
                 sim.addOutputSink(view);
@@ -622,7 +624,7 @@ final class SensorSimCommand implements Runnable {
                         + "sensorsim.jar and sensorsim-shell.jar have it");
                 return 2;
             }
-            try (LiveView view = openViews(spec, live, ros2)) {
+            try (LiveView view = openViews(spec, live, ros2, null)) {
                 return server.serve(new LiveService.Options(deploy, outDir, afterCrash, trust, trustPassword,
                         console == null ? null : new LiveService.Console(consoleAddress, console, consoleTokenFile)), view);
             }

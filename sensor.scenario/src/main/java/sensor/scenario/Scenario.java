@@ -14,11 +14,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 public record Scenario(int version, String name, Long seed, Double duration, Double timeStep, List<Double> gravity,
         Output output, JsonNode ambient, MagneticFieldSpec magneticField, Map<String, JsonNode> materials,
         List<Body> bodies, List<Joint> joints, List<Item> objects, List<SensorEntry> sensors, Boolean realtime,
-        JsonNode dynamics, List<LightSpec> lights, List<ControllerEntry> controllers) {
+        JsonNode dynamics, List<LightSpec> lights, List<ControllerEntry> controllers, Ros2Spec ros2) {
 
     /** The only version this reader understands. */
     public static final int VERSION = 1;
 
+    /** A scenario without {@code ros2} (the components of release 1.0). */
+    public Scenario(int version, String name, Long seed, Double duration, Double timeStep, List<Double> gravity,
+            Output output, JsonNode ambient, MagneticFieldSpec magneticField, Map<String, JsonNode> materials,
+            List<Body> bodies, List<Joint> joints, List<Item> objects, List<SensorEntry> sensors, Boolean realtime,
+            JsonNode dynamics, List<LightSpec> lights, List<ControllerEntry> controllers) {
+        this(version, name, seed, duration, timeStep, gravity, output, ambient, magneticField, materials, bodies, joints,
+                objects, sensors, realtime, dynamics, lights, controllers, null);
+    }
+
+    @com.fasterxml.jackson.annotation.JsonCreator
     public Scenario {
         if (version != VERSION) {
             throw new IllegalArgumentException("version must be " + VERSION + ", got " + version);
@@ -252,4 +262,95 @@ public record Scenario(int version, String name, Long seed, Double duration, Dou
      * configuration.
      */
     public record ControllerEntry(String id, String type, List<String> sensors, JsonNode config) {}
+
+    /**
+     * Live ROS 2 over DDS for {@code run}: {@code ros2: true} or an object turns it on, as {@code --ros2} does (whose
+     * domain and interface, when given, win). {@code domain} in [0, 232] (default {@code $ROS_DOMAIN_ID}, else 0),
+     * {@code interface} a network interface's name or IPv4 address, {@code qos} per topic (as {@code /os1/points}) its
+     * {@link TopicQos}.
+     */
+    public record Ros2Spec(boolean enabled, Integer domain,
+            @com.fasterxml.jackson.annotation.JsonProperty("interface") String networkInterface, Map<String, TopicQos> qos) {
+        @com.fasterxml.jackson.annotation.JsonCreator
+        public Ros2Spec(@com.fasterxml.jackson.annotation.JsonProperty("enabled") Boolean enabled,
+                @com.fasterxml.jackson.annotation.JsonProperty("domain") Integer domain,
+                @com.fasterxml.jackson.annotation.JsonProperty("interface") String networkInterface,
+                @com.fasterxml.jackson.annotation.JsonProperty("qos") Map<String, TopicQos> qos) {
+            this(enabled == null || enabled, domain, networkInterface, qos);
+        }
+
+        public Ros2Spec {
+            within("ros2.domain", domain, 0, 232, "");
+            if (networkInterface != null && networkInterface.isBlank()) {
+                throw new IllegalArgumentException("ros2.interface must name a network interface (as lo) or an IPv4 address");
+            }
+            qos = qos == null ? Map.of() : Map.copyOf(qos);
+            for (Map.Entry<String, TopicQos> e : qos.entrySet()) {
+                if (!e.getKey().matches("/[A-Za-z0-9_/]*[A-Za-z0-9_]")) {
+                    throw new IllegalArgumentException("ros2.qos: '" + e.getKey() + "' must be a topic as the run publishes "
+                            + "it, an absolute ROS 2 name such as /os1/points (letters, digits, _ and /)");
+                }
+                if (e.getValue() == null) {
+                    throw new IllegalArgumentException("ros2.qos: '" + e.getKey() + "' needs a profile: default, "
+                            + "sensor_data or {reliability, durability, depth}");
+                }
+            }
+        }
+
+        /** {@code ros2: true} (on, defaults) or {@code false} (off). */
+        @com.fasterxml.jackson.annotation.JsonCreator(mode = com.fasterxml.jackson.annotation.JsonCreator.Mode.DELEGATING)
+        public static Ros2Spec of(boolean enabled) {
+            return new Ros2Spec(enabled, null, null, null);
+        }
+
+        /** The QoS as the bridge's settings: {@code qos} → topic → {reliability, durability, depth}. */
+        public Map<String, Object> settings() {
+            Map<String, Object> topics = new java.util.TreeMap<>();
+            qos.forEach((topic, q) -> {
+                Map<String, Object> fields = new java.util.LinkedHashMap<>();
+                fields.put("reliability", q.reliability());
+                fields.put("durability", q.durability());
+                fields.put("depth", q.depth());
+                topics.put(topic, fields);
+            });
+            return topics.isEmpty() ? Map.of() : Map.of("qos", topics);
+        }
+    }
+
+    /**
+     * A topic's DDS quality of service: {@code reliability} reliable or best_effort, {@code durability} volatile or
+     * transient_local (late subscribers get the last {@code depth} messages), {@code depth} the messages kept, in [1,
+     * 1000]. Unset fields take ROS 2's default profile (reliable, volatile, 10); the name {@code sensor_data} stands for
+     * ROS 2's sensor-data profile (best_effort, volatile, 5), {@code default} for the default one.
+     */
+    public record TopicQos(String reliability, String durability, int depth) {
+        @com.fasterxml.jackson.annotation.JsonCreator
+        public TopicQos(@com.fasterxml.jackson.annotation.JsonProperty("reliability") String reliability,
+                @com.fasterxml.jackson.annotation.JsonProperty("durability") String durability,
+                @com.fasterxml.jackson.annotation.JsonProperty("depth") Integer depth) {
+            this(reliability == null ? "reliable" : reliability, durability == null ? "volatile" : durability,
+                    depth == null ? 10 : depth);
+        }
+
+        public TopicQos {
+            if (!reliability.equals("reliable") && !reliability.equals("best_effort")) {
+                throw new IllegalArgumentException("reliability must be reliable or best_effort, got '" + reliability + "'");
+            }
+            if (!durability.equals("volatile") && !durability.equals("transient_local")) {
+                throw new IllegalArgumentException("durability must be volatile or transient_local, got '" + durability + "'");
+            }
+            within("depth", depth, 1, 1000, "messages");
+        }
+
+        /** A ROS 2 profile by name: {@code default} or {@code sensor_data}. */
+        @com.fasterxml.jackson.annotation.JsonCreator(mode = com.fasterxml.jackson.annotation.JsonCreator.Mode.DELEGATING)
+        public static TopicQos profile(String name) {
+            return switch (name) {
+                case "default" -> new TopicQos("reliable", "volatile", 10);
+                case "sensor_data" -> new TopicQos("best_effort", "volatile", 5);
+                default -> throw new IllegalArgumentException("a QoS profile must be default or sensor_data, or "
+                        + "{reliability, durability, depth}; got '" + name + "'");
+            };
+        }
+    }
 }

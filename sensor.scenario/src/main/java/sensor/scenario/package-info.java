@@ -3,5 +3,5 @@
  * (OBJ, glTF), and building a simulation from them through the kernel's contracts.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package sensor.scenario;

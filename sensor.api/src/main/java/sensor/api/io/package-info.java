@@ -1,4 +1,4 @@
 /** Output sinks: consumers of the frames sensors produce. */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("2.0.0")
+@org.osgi.annotation.versioning.Version("2.1.0")
 package sensor.api.io;

@@ -47,10 +47,34 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
 
     @Override
     public LiveView open(String host, int domain) throws IOException {
-        Live live = new Live(new Participant(Participant.Options.of(domain, address(host))));
+        return open(host, domain, Map.of());
+    }
+
+    /**
+     * Opens as {@link #open(String, int)} with per-topic QoS: {@code settings.qos} maps a topic ({@code /os1/points}) to
+     * its {@code reliability} (reliable, best_effort), {@code durability} (volatile, transient_local) and {@code depth}
+     * (kept messages, [1, 1000]); any other setting is refused.
+     */
+    @Override
+    public LiveView open(String host, int domain, Map<String, Object> settings) throws IOException {
+        Map<String, Qos> qos = qos(settings);
+        Live live = new Live(new Participant(Participant.Options.of(domain, address(host))), qos);
         open.removeIf(Live::closed);
         open.add(live);
         return live;
+    }
+
+    /** The per-topic QoS of {@code settings}, checked: see {@link #open(String, int, Map)}. */
+    static Map<String, Qos> qos(Map<String, Object> settings) {
+        Map<String, Qos> qos = new HashMap<>();
+        for (Map.Entry<String, Object> e : settings.entrySet()) {
+            if (!e.getKey().equals("qos") || !(e.getValue() instanceof Map<?, ?> topics)) {
+                throw new IllegalArgumentException("the ROS 2 bridge's settings are qos: {<topic>: {reliability, "
+                        + "durability, depth}}, got " + e.getKey());
+            }
+            topics.forEach((topic, q) -> qos.put(String.valueOf(topic), Qos.of(String.valueOf(topic), q)));
+        }
+        return qos;
     }
 
     /** The IPv4 address of the interface named {@code host} (a name or an address); the default one when empty. */
@@ -111,11 +135,13 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
         private final Map<String, Reader> readers = new ConcurrentHashMap<>();
         private final LatestMessages latest = new LatestMessages();
         private final Map<String, Boolean> warned = new ConcurrentHashMap<>();
-        private final Map<String, Qos> qos = new HashMap<>();
+        private final Map<String, Qos> qos;
+        private final java.util.Set<String> published = new java.util.HashSet<>();
         private volatile boolean closed;
 
-        Live(Participant participant) {
+        Live(Participant participant, Map<String, Qos> qos) {
             this.participant = participant;
+            this.qos = Map.copyOf(qos);
         }
 
         boolean closed() {
@@ -158,8 +184,9 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
 
         @Override
         public int channel(int schemaId, String topic, String messageEncoding, Map<String, String> metadata) {
-            Qos q = metadata.getOrDefault("offered_qos_profiles", "").equals(Ros2Topics.TRANSIENT_LOCAL) ? Qos.LATCHED
-                    : qos.getOrDefault(topic, Qos.DEFAULT);
+            Qos q = qos.getOrDefault(topic, metadata.getOrDefault("offered_qos_profiles", "")
+                    .equals(Ros2Topics.TRANSIENT_LOCAL) ? Qos.LATCHED : Qos.DEFAULT);
+            published.add(topic);
             writers.add(participant.writer("rt" + topic, ddsType(schemas.get(schemaId)), q, null));
             return writers.size() - 1;
         }
@@ -204,7 +231,8 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
             } catch (RuntimeException e) {
                 if (warned.putIfAbsent(topic, true) == null) {
                     LOG.log(Level.WARNING, "ros2: a {0} message on ''{1}'' does not decode and is dropped: {2}", rosType,
-                            topic, e.getMessage());
+                            topic, e instanceof java.nio.BufferUnderflowException ? "it ends early, at " + bytes.length
+                                    + " bytes" : e.getMessage());
                 }
             }
         }
@@ -221,6 +249,8 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
                 dropped += w.dropped();
             }
             participant.close();
+            qos.keySet().stream().filter(t -> !published.contains(t)).sorted().forEach(t -> LOG.log(Level.WARNING,
+                    "ros2: the QoS set for {0} was not used: the run published no such topic", t));
             LOG.log(dropped > 0 ? Level.WARNING : Level.INFO, "ros2: {0} messages on {1} topics, {2} dropped (the network "
                     + "could not keep up)", written, writers.size(), dropped);
         }

@@ -62,7 +62,7 @@ class Ros2BridgeTest {
     @Test
     void channelsBecomeWritersThatRos2ReadersMatchWithTheSameBytes() throws Exception {
         try (Participant node = new Participant(options(175))) {
-            Ros2Bridge.Live live = new Ros2Bridge.Live(new Participant(options(175)));
+            Ros2Bridge.Live live = new Ros2Bridge.Live(new Participant(options(175)), Map.of());
             try {
                 Map<String, byte[]> got = new ConcurrentHashMap<>();
                 node.reader("rt/imu/imu", "sensor_msgs::msg::dds_::Imu_", Qos.DEFAULT, (w, p) -> {
@@ -96,7 +96,7 @@ class Ros2BridgeTest {
     @Test
     void aRos2NodesTwistReachesTeleoperationAndAMalformedOneIsDropped() throws Exception {
         try (Participant node = new Participant(options(176))) {
-            Ros2Bridge.Live live = new Ros2Bridge.Live(new Participant(options(176)));
+            Ros2Bridge.Live live = new Ros2Bridge.Live(new Participant(options(176)), Map.of());
             try {
                 assertNull(live.twist("street/cmd_vel"), "nothing yet; the reader now exists");
                 Writer w = node.writer("rt/street/cmd_vel", "geometry_msgs::msg::dds_::Twist_", Qos.DEFAULT, null);
@@ -117,6 +117,60 @@ class Ros2BridgeTest {
                 live.close();
             }
             assertTrue(live.closed());
+        }
+    }
+
+    @Test
+    void perTopicQosFromSettingsIsWhatTheWritersOfferAndBadSettingsAreNamed() throws Exception {
+        Map<String, Qos> qos = Ros2Bridge.qos(Map.of("qos", Map.of("/os1/points", Map.of("reliability", "best_effort",
+                "depth", 5), "/imu/imu", Map.of("durability", "transient_local", "depth", 2))));
+        assertEquals(Map.of("/os1/points", Qos.SENSOR_DATA, "/imu/imu", new Qos(true, true, 2)), qos);
+        String[][] bad = {
+            {"mode", "the ROS 2 bridge's settings are qos: {<topic>: {reliability, durability, depth}}, got mode"},
+            {"reliability:x", "qos /a: reliability must be reliable or best_effort, got 'x'"},
+            {"durability:x", "qos /a: durability must be volatile or transient_local, got 'x'"},
+            {"depth:0", "qos /a: depth must be an integer in [1, 1000], got 0"},
+            {"depth:1001", "qos /a: depth must be an integer in [1, 1000], got 1001"},
+            {"history:1", "qos /a: unknown field 'history'; expected reliability, durability or depth"}};
+        for (String[] b : bad) {
+            Map<String, Object> settings = b[0].equals("mode") ? Map.of("mode", 1) : Map.of("qos", Map.of("/a",
+                    Map.of(b[0].split(":")[0], b[0].startsWith("depth") ? (Object) Integer.parseInt(b[0].split(":")[1])
+                            : b[0].split(":")[1])));
+            assertEquals(b[1], assertThrows(IllegalArgumentException.class, () -> Ros2Bridge.qos(settings)).getMessage());
+        }
+        assertEquals("qos /a must be {reliability, durability, depth}, got 3",
+                assertThrows(IllegalArgumentException.class, () -> Ros2Bridge.qos(Map.of("qos", Map.of("/a", 3)))).getMessage());
+
+        // a best-effort topic matches a best-effort reader, not a reliable one; a transient-local one serves a late reader
+        try (Participant node = new Participant(options(177))) {
+            Ros2Bridge.Live live = new Ros2Bridge.Live(new Participant(options(177)), qos);
+            try {
+                int points = live.channel(live.schema("sensor_msgs/msg/PointCloud2", "ros2msg", new byte[0]), "/os1/points",
+                        "cdr", Map.of("offered_qos_profiles", ""));
+                int imu = live.channel(live.schema("sensor_msgs/msg/Imu", "ros2msg", new byte[0]), "/imu/imu", "cdr",
+                        Map.of("offered_qos_profiles", ""));
+                assertTrue(live.wants(imu), "transient local: published with no reader, for late joiners");
+                assertFalse(live.wants(points));
+                live.message(imu, 0, 0, new byte[] {0, 1, 0, 0, 7});
+                Map<String, byte[]> got = new ConcurrentHashMap<>();
+                node.reader("rt/os1/points", "sensor_msgs::msg::dds_::PointCloud2_", Qos.DEFAULT, (w, p) -> got.put("reliable", new byte[0]));
+                node.reader("rt/imu/imu", "sensor_msgs::msg::dds_::Imu_", new Qos(true, true, 1), (w, p) -> {
+                    byte[] x = new byte[p.remaining()];
+                    p.get(x);
+                    got.put("imu", x);
+                });
+                await(() -> got.containsKey("imu"), "the late reader got the kept IMU message");
+                assertArrayEquals(new byte[] {0, 1, 0, 0, 7}, got.get("imu"));
+                Thread.sleep(300);
+                assertFalse(live.wants(points), "a reliable reader does not match a best-effort writer");
+                node.reader("rt/os1/points", "sensor_msgs::msg::dds_::PointCloud2_", Qos.SENSOR_DATA, (w, p) -> got.put("best", new byte[0]));
+                await(() -> live.wants(points), "a best-effort reader matched");
+                live.message(points, 0, 0, new byte[] {0, 1, 0, 0});
+                await(() -> got.containsKey("best"), "the best-effort reader got the cloud");
+                assertFalse(got.containsKey("reliable"));
+            } finally {
+                live.close();
+            }
         }
     }
 }

@@ -105,8 +105,9 @@ final class Sender {
             }
             fragments(w, p, sn, sample, all);
         }
+        p.sent = Math.max(p.sent, sn);
         if (p.reliable) {
-            w.heartbeat(p, false);
+            w.heartbeat(p, true);
         }
     }
 

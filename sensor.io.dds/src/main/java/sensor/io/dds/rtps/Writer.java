@@ -36,6 +36,8 @@ public final class Writer {
         final long start;
         /** Every sample below this one is acknowledged. */
         volatile long acked;
+        /** The last sample sent to this reader: HEARTBEATs announce no further, so samples still queued are not asked for. */
+        volatile long sent;
 
         Proxy(Guid reader, List<InetSocketAddress> to, boolean reliable, long start) {
             this.reader = reader;
@@ -43,6 +45,7 @@ public final class Writer {
             this.reliable = reliable;
             this.start = start;
             this.acked = start;
+            this.sent = start - 1;
         }
     }
 
@@ -144,13 +147,16 @@ public final class Writer {
         readers.keySet().removeIf(g -> g.prefix().equals(prefix));
     }
 
-    /** Sends a HEARTBEAT to a reliable reader. */
+    /**
+     * Sends a HEARTBEAT to a reliable reader, announcing the kept samples up to the last one sent to it ({@code fin}:
+     * the reader need not answer when it has them all).
+     */
     void heartbeat(Proxy p, boolean fin) {
         long first, lastSn;
         int count;
         synchronized (this) {
             first = Math.max(first(), p.start);
-            lastSn = Math.max(last, p.start - 1);
+            lastSn = Math.max(Math.min(last, p.sent), p.start - 1);
             count = ++heartbeats;
         }
         participant.sendTo(p.reader.prefix(), p.to,
@@ -160,7 +166,7 @@ public final class Writer {
     /** HEARTBEATs to every reliable reader that has not acknowledged everything. */
     void heartbeatUnacknowledged() {
         for (Proxy p : readers.values()) {
-            if (p.reliable && p.acked <= last()) {
+            if (p.reliable && p.acked <= p.sent) {
                 heartbeat(p, false);
             }
         }
@@ -187,10 +193,7 @@ public final class Writer {
                 gapTo = sn + 1;
             }
         }
-        gap(p, gapFrom, gapTo);
-        if (missing.length > 0) {
-            heartbeat(p, false);
-        }
+        gap(p, gapFrom, gapTo); // no HEARTBEAT now: each repair is followed by one once it is sent
     }
 
     private void gap(Proxy p, long from, long to) {
