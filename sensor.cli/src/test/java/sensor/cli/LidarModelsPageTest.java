@@ -36,7 +36,7 @@ class LidarModelsPageTest {
                 + (m.calibrationFormat() == null ? "no" : m.calibrationFormat()) + " |";
     }
 
-    static final String APPROXIMATE = "geometry only approximated from a datasheet's field of view and point rate";
+    static final String APPROXIMATE = "geometry only approximated (from a datasheet's field of view and point rate, or a vendor's formula with assumed angles)";
 
     static boolean approximate(LidarModelType m) {
         return m.source().provenance() == LidarModelType.Provenance.APPROXIMATE;
@@ -68,26 +68,25 @@ class LidarModelsPageTest {
                 "the page states the count of approximate models: '" + approximate + " approximate models'");
     }
 
-    /** The approximate models (YDLIDAR) say so in {@code types} and on the page, and are counted apart. */
+    /** The approximate models (YDLIDAR, Unitree) say so in {@code types} and on the page, and are counted apart. */
     @Test
     void approximateModelsSaySoInTypesAndOnThePage() {
         List<LidarModelType> models = new Plugins().catalog.types(LidarModelType.class);
         List<LidarModelType> approximate = models.stream().filter(LidarModelsPageTest::approximate).toList();
-        assertEquals(34, approximate.size());
-        assertTrue(approximate.stream().allMatch(m -> m.vendor().equals("YDLIDAR")));
+        assertEquals(36, approximate.size());
+        assertEquals(java.util.Set.of("YDLIDAR", "Unitree"), approximate.stream().map(LidarModelType::vendor)
+                .collect(java.util.stream.Collectors.toSet()));
         assertTrue(models.stream().filter(m -> m.vendor().equals("Hokuyo")).noneMatch(LidarModelsPageTest::approximate));
         String row = row(approximate.get(0));
-        assertTrue(row.contains("| **APPROXIMATE** (geometry only approximated from a datasheet's field of view and point rate;"
-                + " not counted among the catalog's models): YDLIDAR "), row);
+        assertTrue(row.contains("| **APPROXIMATE** (" + APPROXIMATE + "; not counted among the catalog's models): "), row);
         ScenarioTest.Result r = ScenarioTest.cli("types");
         assertEquals(0, r.code(), r.err());
         String out = r.out();
         assertTrue(out.matches("(?s).*\\n  YDLIDAR-G4 +YDLIDAR +YDLidar-SDK/doc/Dataset.md +APPROXIMATE +no datasheet line: every"
-                + " return kept; approximate: geometry only approximated from a datasheet's field of view and point rate, not"
-                + " an exact model\\n.*"), out);
+                + " return kept; approximate: " + java.util.regex.Pattern.quote(APPROXIMATE) + ", not an exact model\\n.*"), out);
         assertTrue(out.matches("(?s).*\\n  UTM-30LX-EW +Hokuyo +hokuyo-pp.txt +nominal +no datasheet line: every return"
                 + " kept\\n.*"), out);
-        assertTrue(out.contains("\n  " + (models.size() - 34) + " catalog lidar models, and 34 APPROXIMATE ones (geometry only"
-                + " approximated from a datasheet's field of view and point rate) not counted among them\n"), out);
+        assertTrue(out.contains("\n  " + (models.size() - 36) + " catalog lidar models, and 36 APPROXIMATE ones (" + APPROXIMATE
+                + ") not counted among them\n"), out);
     }
 }

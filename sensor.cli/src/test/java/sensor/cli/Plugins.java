@@ -61,6 +61,7 @@ final class Plugins {
         all.addAll(sensor.lidar.sick.SickCatalog.models());
         all.addAll(sensor.lidar.hokuyo.HokuyoCatalog.models());
         all.addAll(sensor.lidar.ydlidar.YdlidarCatalog.models());
+        all.addAll(sensor.lidar.unitree.UnitreeCatalog.models());
         all.addAll(sensor.lidar.livox.LivoxCatalog.models());
         catalog = new sensor.env.FixedCatalog(all);
         lidar.setCatalog(catalog);

@@ -43,8 +43,9 @@ public interface LidarModelType extends PluginType<LidarModelType.Mode> {
         /** Computed here from another published table; the note says how. */
         DERIVED,
         /**
-         * Geometry only approximated from a datasheet's field of view and point rate: the real rays differ, so the model
-         * is not counted among the catalog's exact models; the note says how it was made.
+         * Geometry only approximated (from a datasheet's field of view and point rate, or a vendor's formula with assumed
+         * angles): the real rays differ, so the model is not counted among the catalog's exact models; the note says how
+         * it was made.
          */
         APPROXIMATE
     }

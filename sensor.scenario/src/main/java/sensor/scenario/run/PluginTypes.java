@@ -20,7 +20,7 @@ public final class PluginTypes {
     }
 
     /** What an approximate model's line and the count below the models say about it. */
-    static final String APPROXIMATE = "geometry only approximated from a datasheet's field of view and point rate";
+    static final String APPROXIMATE = "geometry only approximated (from a datasheet's field of view and point rate, or a vendor's formula with assumed angles)";
 
     /** A model's provenance in {@code types}; an approximate model says so in capitals. */
     private static String provenance(sensor.api.lidar.LidarModelType m) {
