@@ -80,6 +80,16 @@ static int sub(dds_entity_t pp, double seconds, const char *outdir, int n, char 
           matched[i] = 1;
           if (!t0) t0 = now_ns();
           printf("matched %s %" PRId64 "\n", names[i], now_ns() / 1000000);
+          dds_instance_handle_t ih[4]; /* the matched writer's user data, as its SEDP announcement carried it */
+          dds_return_t nm = dds_get_matched_publications(readers[i], ih, 4);
+          for (dds_return_t k = 0; k < nm && k < 4; k++) {
+            dds_builtintopic_endpoint_t *ep = dds_get_matched_publication_data(readers[i], ih[k]);
+            void *ud = NULL;
+            size_t sz = 0;
+            if (ep && dds_qget_userdata(ep->qos, &ud, &sz) && ud) printf("userdata %s %.*s\n", names[i], (int) sz, (char *) ud);
+            dds_free(ud);
+            if (ep) dds_builtintopic_free_endpoint(ep);
+          }
         }
       }
       for (;;) {

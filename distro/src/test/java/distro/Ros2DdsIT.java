@@ -82,9 +82,17 @@ class Ros2DdsIT {
 
     static final String TOPICS = " rt/os1/points=points rt/imu/imu=imu";
 
+    /**
+     * Also: Cyclone reads each writer's type hash from its SEDP user data, as ROS 2 Iron and later announce it; the
+     * values are those ROS 2's generator published (sensor.io.ros's TypeHashTest cites them).
+     */
     @Test
     void aCycloneDdsSubscriberReceivesTheDemosLidarAndImuWithTheMcapsBytes() throws Exception {
-        receivesTheDemo(peer + " sub 0 16 ." + TOPICS, "");
+        List<String> lines = receivesTheDemo(peer + " sub 0 16 ." + TOPICS, "");
+        assertTrue(lines.contains("userdata rt/os1/points "
+                + "typehash=RIHS01_9198cabf7da3796ae6fe19c4cb3bdd3525492988c70522628af5daa124bae2b5;"), String.join("\n", lines));
+        assertTrue(lines.contains("userdata rt/imu/imu "
+                + "typehash=RIHS01_7d9a00ff131080897a5ec7e26e315954b8eae3353c3f995c55faf71574000b5b;"), String.join("\n", lines));
     }
 
     @Test
@@ -106,9 +114,9 @@ class Ros2DdsIT {
 
     /**
      * {@code subscriber} (a command line printing the peers' lines) gets 10 s of the demo's lidar and IMU: see the class
-     * comment and the checks below. {@code scenarioExtra}: fields added to the scenario.
+     * comment and the checks below. {@code scenarioExtra}: fields added to the scenario. Returns the subscriber's lines.
      */
-    void receivesTheDemo(String subscriber, String scenarioExtra) throws Exception {
+    List<String> receivesTheDemo(String subscriber, String scenarioExtra) throws Exception {
         scenario(scenarioExtra);
         Path jar = Path.of("target", "sensorsim.jar").toAbsolutePath();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -165,6 +173,7 @@ class Ros2DdsIT {
         CRC32 crc = new CRC32();
         crc.update(Files.readAllBytes(work.resolve("0.bin")));
         assertEquals(points.get(0)[3], String.format("%08x", crc.getValue()));
+        return lines;
     }
 
     /**

@@ -27,6 +27,7 @@ import sensor.io.ros.msg.LatestMessages;
 import sensor.io.ros.msg.MessageChannels;
 import sensor.io.ros.msg.Ros2;
 import sensor.io.ros.msg.Ros2Topics;
+import sensor.io.ros.msg.TypeHash;
 
 /**
  * Live ROS 2 over DDS, as the {@link LiveViewFactory} of protocol {@value #PROTOCOL}: a run's streams go out as ROS 2
@@ -41,8 +42,6 @@ import sensor.io.ros.msg.Ros2Topics;
 public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
     /** The protocol name. */
     public static final String PROTOCOL = "ros2";
-    /** The ROS 2 types received. */
-    static final String TWIST = "geometry_msgs/msg/Twist", JOY = "sensor_msgs/msg/Joy";
     private final List<Live> open = new CopyOnWriteArrayList<>();
 
     @Override
@@ -125,12 +124,19 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
         return rosType.substring(0, slash).replace("/", "::") + "::dds_::" + rosType.substring(slash + 1) + "_";
     }
 
+    /** The user data ROS 2 (Iron and later) gives an endpoint of {@code rosType}: {@code typehash=RIHS01_<sha256>;}. */
+    static byte[] typeHash(String rosType, String definition) {
+        return ("typehash=" + TypeHash.of(rosType, definition) + ";").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
     /** One open bridge: a participant, its writers per channel, its teleoperation readers. */
     static final class Live implements LiveView, MessageChannels {
         private static final System.Logger LOG = System.getLogger("sensor.io.dds");
         private final Participant participant;
         private final Ros2Topics topics = new Ros2Topics(this);
         private final List<String> schemas = new ArrayList<>();
+        /** Each schema's user data: its type hash as ROS 2 Iron and later announce it ({@code typehash=RIHS01_...;}). */
+        private final List<byte[]> typeHashes = new ArrayList<>();
         private final List<Writer> writers = new ArrayList<>();
         private final Map<String, Reader> readers = new ConcurrentHashMap<>();
         private final LatestMessages latest = new LatestMessages();
@@ -179,6 +185,7 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
         @Override
         public int schema(String name, String encoding, byte[] data) {
             schemas.add(name);
+            typeHashes.add(typeHash(name, new String(data, java.nio.charset.StandardCharsets.UTF_8)));
             return schemas.size() - 1;
         }
 
@@ -187,7 +194,7 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
             Qos q = qos.getOrDefault(topic, metadata.getOrDefault("offered_qos_profiles", "")
                     .equals(Ros2Topics.TRANSIENT_LOCAL) ? Qos.LATCHED : Qos.DEFAULT);
             published.add(topic);
-            writers.add(participant.writer("rt" + topic, ddsType(schemas.get(schemaId)), q, null));
+            writers.add(participant.writer("rt" + topic, ddsType(schemas.get(schemaId)), q, typeHashes.get(schemaId)));
             return writers.size() - 1;
         }
 
@@ -203,27 +210,27 @@ public final class Ros2Bridge implements LiveViewFactory, Teleoperation {
         }
 
         TwistMessage twist(String topic) {
-            subscribe(topic, TWIST);
+            subscribe(topic, Ros2.TWIST, Ros2.TWIST_DEF);
             return latest.twist(topic);
         }
 
         JoyMessage joy(String topic) {
-            subscribe(topic, JOY);
+            subscribe(topic, Ros2.JOY, Ros2.JOY_DEF);
             return latest.joy(topic);
         }
 
         /** Subscribes to {@code topic} on first use: a best-effort reader matches every writer. */
-        private void subscribe(String topic, String rosType) {
+        private void subscribe(String topic, String rosType, String definition) {
             String name = topic.replaceFirst("^/", "");
             readers.computeIfAbsent(name + " " + rosType, k -> participant.reader("rt/" + name, ddsType(rosType),
-                    new Qos(false, false, 1), (w, payload) -> received(name, rosType, payload)));
+                    new Qos(false, false, 1), typeHash(rosType, definition), (w, payload) -> received(name, rosType, payload)));
         }
 
         private void received(String topic, String rosType, ByteBuffer payload) {
             byte[] bytes = new byte[payload.remaining()];
             payload.get(bytes);
             try {
-                if (rosType.equals(TWIST)) {
+                if (rosType.equals(Ros2.TWIST)) {
                     latest.twist(topic, Ros2.readTwist(bytes));
                 } else {
                     latest.joy(topic, Ros2.readJoy(bytes));

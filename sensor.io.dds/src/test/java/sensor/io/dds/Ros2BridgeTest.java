@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -172,5 +173,18 @@ class Ros2BridgeTest {
                 live.close();
             }
         }
+    }
+
+    /**
+     * The user data of an endpoint is its type hash as ROS 2 Iron and later announce it, {@code typehash=RIHS01_<hex>;}:
+     * values published by ROS 2's own generator (micro-ROS builds for Rolling and Kilted, cited in sensor.io.ros's
+     * TypeHashTest). That the writers carry it on the wire, Cyclone DDS reads in Ros2DdsIT.
+     */
+    @Test
+    void endpointsAnnounceTheirRos2TypeHash() {
+        assertEquals("typehash=RIHS01_7d9a00ff131080897a5ec7e26e315954b8eae3353c3f995c55faf71574000b5b;", new String(
+                Ros2Bridge.typeHash(sensor.io.ros.msg.Ros2.IMU, sensor.io.ros.msg.Ros2.IMU_DEF), StandardCharsets.US_ASCII));
+        assertEquals("typehash=RIHS01_9c45bf16fe0983d80e3cfe750d6835843d265a9a6c46bd2e609fcddde6fb8d2a;", new String(
+                Ros2Bridge.typeHash(sensor.io.ros.msg.Ros2.TWIST, sensor.io.ros.msg.Ros2.TWIST_DEF), StandardCharsets.US_ASCII));
     }
 }

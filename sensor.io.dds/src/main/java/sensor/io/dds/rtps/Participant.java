@@ -277,11 +277,16 @@ public final class Participant implements AutoCloseable {
 
     /** Creates a reader on {@code topic} of {@code type}; {@code sink} gets each sample with its writer's GUID. */
     public Reader reader(String topic, String type, Qos qos, BiConsumer<Guid, ByteBuffer> sink) {
+        return reader(topic, type, qos, null, sink);
+    }
+
+    /** As {@link #reader(String, String, Qos, BiConsumer)}, announced with {@code userData} (may be null). */
+    public Reader reader(String topic, String type, Qos qos, byte[] userData, BiConsumer<Guid, ByteBuffer> sink) {
         Reader r = new Reader(this, new Guid(prefix, keys.incrementAndGet() << 8 | Guid.KIND_READER_NO_KEY), topic, type,
                 qos, sink);
         readers.add(r);
         remoteWriters.values().forEach(w -> match(r, w));
-        sedpSubscriptions.write(Discovery.announcement(prefix, userLocator(), r.guid, topic, type, qos, null).payload());
+        sedpSubscriptions.write(Discovery.announcement(prefix, userLocator(), r.guid, topic, type, qos, userData).payload());
         return r;
     }
 
@@ -616,7 +621,7 @@ public final class Participant implements AutoCloseable {
         }
     }
 
-    private void warnOnce(String key, String message) {
+    void warnOnce(String key, String message) {
         if (warned.putIfAbsent(key, Boolean.TRUE) == null) {
             LOG.log(Level.WARNING, message);
         }

@@ -121,7 +121,15 @@ public final class Reader {
 
     void fragment(Guid writer, long sn, int first, int fragmentSize, int sampleSize, ByteBuffer bytes) {
         Proxy p = writers.get(writer);
-        if (p == null || sampleSize > MAX_SAMPLE) {
+        if (p == null) {
+            return;
+        }
+        if (sampleSize > MAX_SAMPLE || sampleSize < 0) { // dropped as had, so that a reliable writer stops offering it
+            synchronized (p) {
+                p.take(sn);
+            }
+            participant.warnOnce("oversized " + topic, "DDS: a sample of " + Integer.toUnsignedString(sampleSize)
+                    + " bytes on " + topic + " is larger than " + (MAX_SAMPLE >> 20) + " MiB and is dropped");
             return;
         }
         byte[] done = null;

@@ -164,6 +164,19 @@ public final class Ros2 {
             + "uint16 SERVICE_GALILEO = 8\n"
             + "uint16 service\n";
 
+    /** Name and text of Twist, which teleoperation reads. */
+    public static final String TWIST = "geometry_msgs/msg/Twist";
+    public static final String TWIST_DEF = "geometry_msgs/Vector3 linear\n"
+            + "geometry_msgs/Vector3 angular\n"
+            + VECTOR3_DEF;
+
+    /** Name and text of Joy, which teleoperation reads. */
+    public static final String JOY = "sensor_msgs/msg/Joy";
+    public static final String JOY_DEF = "std_msgs/Header header\n"
+            + "float32[] axes\n"
+            + "int32[] buttons\n"
+            + HEADER_DEFS;
+
     /** Schema name and text of Clock. */
     public static final String CLOCK = "rosgraph_msgs/msg/Clock";
     public static final String CLOCK_DEF = "builtin_interfaces/Time clock\n"

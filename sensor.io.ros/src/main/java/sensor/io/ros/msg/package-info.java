@@ -3,5 +3,5 @@
  * Foxglove live view, the DDS bridge), so that each carries the same bytes.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package sensor.io.ros.msg;
