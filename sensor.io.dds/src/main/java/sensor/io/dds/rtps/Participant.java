@@ -95,13 +95,15 @@ public final class Participant implements AutoCloseable {
     private static final class Remote {
         final Guid.Prefix prefix;
         final List<InetSocketAddress> meta, user;
-        volatile long expires;
+        /** Its lease (as it announced it), and when it runs out unless renewed. */
+        volatile long leaseNanos, expires;
 
-        Remote(Guid.Prefix prefix, List<InetSocketAddress> meta, List<InetSocketAddress> user, long expires) {
+        Remote(Guid.Prefix prefix, List<InetSocketAddress> meta, List<InetSocketAddress> user, long leaseNanos) {
             this.prefix = prefix;
             this.meta = meta;
             this.user = user;
-            this.expires = expires;
+            this.leaseNanos = leaseNanos;
+            this.expires = System.nanoTime() + leaseNanos;
         }
     }
 
@@ -446,7 +448,7 @@ public final class Participant implements AutoCloseable {
     private void touch(Guid.Prefix from) {
         Remote r = remotes.get(from);
         if (r != null) {
-            r.expires = Math.max(r.expires, System.nanoTime() + (long) (options.leaseSeconds() * 1e9));
+            r.expires = Math.max(r.expires, System.nanoTime() + r.leaseNanos); // its own lease (RTPS 2.3 §8.5.3.2)
         }
     }
 
@@ -471,16 +473,17 @@ public final class Participant implements AutoCloseable {
         int builtin = pl.containsKey(ParameterList.BUILTIN_ENDPOINT_SET)
                 ? pl.get(ParameterList.BUILTIN_ENDPOINT_SET).get(0).getInt(pl.get(ParameterList.BUILTIN_ENDPOINT_SET).get(0).position())
                 : BUILTIN_ENDPOINTS;
-        long expires = System.nanoTime() + (long) (Math.min(lease, 3600) * 1e9);
+        long leaseNanos = (long) (Math.min(lease, 3600) * 1e9);
         Remote known = remotes.get(from);
         if (known != null) {
-            known.expires = expires;
+            known.leaseNanos = leaseNanos;
+            known.expires = System.nanoTime() + leaseNanos;
             return;
         }
         if (meta.isEmpty()) {
             return;
         }
-        Remote r = new Remote(from, meta, user.isEmpty() ? meta : user, expires);
+        Remote r = new Remote(from, meta, user.isEmpty() ? meta : user, leaseNanos);
         remotes.put(from, r);
         LOG.log(Level.DEBUG, "DDS: participant {0} at {1}", from, meta);
         if ((builtin & 0x08) != 0) {

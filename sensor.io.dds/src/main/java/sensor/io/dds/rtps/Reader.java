@@ -142,12 +142,12 @@ public final class Reader {
                 return;
             }
             int offset = (first - 1) * fragmentSize;
-            if (offset + bytes.remaining() > sampleSize) {
+            if (offset + bytes.remaining() > sampleSize || !bytes.hasRemaining()) { // an empty DATA_FRAG fills nothing
                 return;
             }
             bytes.duplicate().get(a.data, offset, bytes.remaining());
             int n = (bytes.remaining() + fragmentSize - 1) / fragmentSize;
-            a.have.set(first - 1, first - 1 + Math.max(n, 1));
+            a.have.set(first - 1, first - 1 + n);
             if (a.have.cardinality() >= a.fragments()) {
                 p.partial.remove(sn);
                 p.take(sn);
