@@ -88,7 +88,7 @@ class Ros2DdsIT {
      */
     @Test
     void aCycloneDdsSubscriberReceivesTheDemosLidarAndImuWithTheMcapsBytes() throws Exception {
-        List<String> lines = receivesTheDemo(peer + " sub 0 16 ." + TOPICS, "");
+        List<String> lines = receivesTheDemo(peer + " sub 0 16 ." + TOPICS, "", "");
         assertTrue(lines.contains("userdata rt/os1/points "
                 + "typehash=RIHS01_9198cabf7da3796ae6fe19c4cb3bdd3525492988c70522628af5daa124bae2b5;"), String.join("\n", lines));
         assertTrue(lines.contains("userdata rt/imu/imu "
@@ -97,32 +97,34 @@ class Ros2DdsIT {
 
     @Test
     void aFastDdsSubscriberReceivesTheDemosLidarAndImuWithTheMcapsBytes() throws Exception {
-        receivesTheDemo(fastPeer + " sub 0 16 ." + TOPICS, "");
+        receivesTheDemo(fastPeer + " sub 0 16 ." + TOPICS, "", "");
     }
 
     /**
      * The npm {@code @foxglove/ros2} node subscribes reliable and transient local (keep last 1), as Foxglove's native
      * ROS 2 connection does; a volatile writer does not match such a reader (DDS's request-offer rule), so the
-     * scenario offers both topics transient local through its {@code ros2.qos} field.
+     * scenario offers both topics transient local through its {@code ros2.qos} field. The node decodes on one
+     * JavaScript thread, so the simulation raytraces on one core ({@code --threads 1}) and leaves it the other.
      */
     @Test
     void theFoxgloveRos2NodeReceivesTheDemosLidarAndImuWithTheMcapsBytes() throws Exception {
         receivesTheDemo("node " + ScenarioRunIT.READERS.resolve("foxglove-ros2-sub.mjs") + " 0 16 . 127.0.0.1" + TOPICS,
                 "ros2:\n  qos:\n    /os1/points: {durability: transient_local, depth: 1}\n"
-                        + "    /imu/imu: {durability: transient_local, depth: 1}\n");
+                        + "    /imu/imu: {durability: transient_local, depth: 1}\n", "--threads 1");
     }
 
     /**
      * {@code subscriber} (a command line printing the peers' lines) gets 10 s of the demo's lidar and IMU: see the class
-     * comment and the checks below. {@code scenarioExtra}: fields added to the scenario. Returns the subscriber's lines.
+     * comment and the checks below. {@code scenarioExtra}: fields added to the scenario; {@code runOptions}: more
+     * options of {@code run}. Returns the subscriber's lines.
      */
-    List<String> receivesTheDemo(String subscriber, String scenarioExtra) throws Exception {
+    List<String> receivesTheDemo(String subscriber, String scenarioExtra, String runOptions) throws Exception {
         scenario(scenarioExtra);
         Path jar = Path.of("target", "sensorsim.jar").toAbsolutePath();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String log = inNamespace(work, 240, subscriber + " > sub.txt 2>&1 & "
                 + "date +%s%3N > start.txt; " + java + " -jar " + jar + " run live.yaml --out o --ros2 --ros2-interface lo "
-                + "--duration 22 2>&1 | while IFS= read -r l; do echo \"$(date +%s%3N) $l\"; done; wait");
+                + "--duration 22 " + runOptions + " 2>&1 | while IFS= read -r l; do echo \"$(date +%s%3N) $l\"; done; wait");
         List<String> lines = Files.readAllLines(work.resolve("sub.txt"));
         // the bridge starts publishing when it says so; both topics match within 5 s of that
         long publishing = log.lines().filter(l -> l.contains("ros2: publishing")).mapToLong(l -> Long.parseLong(l.split(" ")[0]))

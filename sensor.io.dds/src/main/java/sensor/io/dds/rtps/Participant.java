@@ -102,8 +102,7 @@ public final class Participant implements AutoCloseable {
             this.prefix = prefix;
             this.meta = meta;
             this.user = user;
-            this.leaseNanos = leaseNanos;
-            this.expires = System.nanoTime() + leaseNanos;
+            this.expires = System.nanoTime() + (this.leaseNanos = leaseNanos);
         }
     }
 
@@ -339,6 +338,7 @@ public final class Participant implements AutoCloseable {
                     packet.setLength(buf.length);
                     socket.receive(packet);
                     MessageReader.read(ByteBuffer.wrap(buf, 0, packet.getLength()).slice(), prefix, handler);
+                    touch(new Guid.Prefix(java.util.Arrays.copyOfRange(buf, 8, 20))); // any message shows its sender alive
                 } catch (IOException e) {
                     if (!closed) {
                         warnOnce("receive-" + name, "DDS: receiving on port " + socket.getLocalPort() + " failed: "
@@ -389,7 +389,6 @@ public final class Participant implements AutoCloseable {
         public void heartbeat(Guid.Prefix from, int readerId, int writerId, long first, long last, int count,
                 boolean fin) {
             Guid writer = new Guid(from, writerId);
-            touch(from);
             for (Reader r : readersOf(writerId)) {
                 if (r.matches(writer) && (readerId == Guid.UNKNOWN || readerId == r.guid.entity())) {
                     r.heartbeat(writer, first, last, fin);
@@ -448,7 +447,7 @@ public final class Participant implements AutoCloseable {
     private void touch(Guid.Prefix from) {
         Remote r = remotes.get(from);
         if (r != null) {
-            r.expires = Math.max(r.expires, System.nanoTime() + r.leaseNanos); // its own lease (RTPS 2.3 §8.5.3.2)
+            r.expires = Math.max(r.expires, System.nanoTime() + r.leaseNanos); // by its own lease (RTPS 2.3 §8.5.3.2)
         }
     }
 
