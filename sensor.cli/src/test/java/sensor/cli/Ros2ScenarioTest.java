@@ -95,6 +95,14 @@ class Ros2ScenarioTest {
         assertEquals(List.of(), run(SMALL).bridge().opened, "off by default");
         assertEquals(List.of(" 4 {}"), run(SMALL + "ros2: true\n", "--ros2=4").bridge().opened);
         assertEquals(List.of(" 5 {}"), run(SMALL + "ros2: {domain: 5}\n").bridge().opened);
+        assertEquals(List.of(" 232 {}"), run(SMALL, "--ros2=232").bridge().opened, "the last domain");
+        Run r233 = run(SMALL, "--ros2=233");
+        assertEquals(2, r233.code());
+        assertTrue(r233.err().contains("--ros2 must be a domain in [0, 232], got 233"), r233.err());
+        Run noBridge = run(SMALL, "--ros2-interface", "lo");
+        assertEquals(2, noBridge.code());
+        assertTrue(noBridge.err().contains("--ros2-interface needs --ros2"), noBridge.err());
+        assertEquals(List.of(), noBridge.bridge().opened);
     }
 
     @Test
