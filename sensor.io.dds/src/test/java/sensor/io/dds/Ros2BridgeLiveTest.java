@@ -8,11 +8,6 @@ import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +18,7 @@ import sensor.api.sensor.SensorFrame;
 import sensor.api.sensor.SensorMount;
 import sensor.io.dds.rtps.Participant;
 import sensor.io.dds.rtps.Qos;
+import sensor.io.dds.rtps.Taps.Logs;
 import sensor.io.dds.rtps.Writer;
 import sensor.io.ros.msg.Ros2;
 
@@ -32,32 +28,6 @@ import sensor.io.ros.msg.Ros2;
  * why, and closing logs the counts (a warning when the network dropped some) and QoS set for topics never published.
  */
 class Ros2BridgeLiveTest {
-    static final class Logs extends Handler implements AutoCloseable {
-        private final Logger logger = Logger.getLogger("sensor.io.dds");
-        final List<String> lines = new CopyOnWriteArrayList<>();
-
-        Logs() {
-            logger.addHandler(this);
-        }
-
-        @Override
-        public void publish(LogRecord r) {
-            lines.add(r.getLevel() + " " + new SimpleFormatter().formatMessage(r));
-        }
-
-        @Override
-        public void flush() {}
-
-        @Override
-        public void close() {
-            logger.removeHandler(this);
-        }
-
-        long count(String line) {
-            return lines.stream().filter(line::equals).count();
-        }
-    }
-
     static java.util.function.BiConsumer<sensor.io.dds.rtps.Guid, ByteBuffer> into(Map<String, byte[]> got, String key) {
         return (w, p) -> {
             byte[] x = new byte[p.remaining()];

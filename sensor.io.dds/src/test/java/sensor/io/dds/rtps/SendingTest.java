@@ -9,9 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
 
@@ -67,22 +64,8 @@ class SendingTest {
 
     @Test
     void anOversizedSampleIsDroppedLoggedOnceAndTheNextOneArrives() throws Exception {
-        List<String> logged = new CopyOnWriteArrayList<>();
-        Handler h = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                logged.add(r.getMessage());
-            }
-
-            @Override
-            public void flush() {}
-
-            @Override
-            public void close() {}
-        };
-        Logger log = Logger.getLogger("sensor.io.dds");
-        log.addHandler(h);
-        try (Participant a = new Participant(LoopbackTest.options(179)); Participant b = new Participant(LoopbackTest.options(179))) {
+        try (Taps.Logs logs = new Taps.Logs(); Participant a = new Participant(LoopbackTest.options(179));
+                Participant b = new Participant(LoopbackTest.options(179))) {
             Map<Integer, Integer> got = new ConcurrentHashMap<>();
             Reader r = b.reader("rt/big", LossyNetworkTest.TYPE, Qos.DEFAULT, (w, p) -> got.put(p.remaining(), 1));
             Writer w = a.writer("rt/big", LossyNetworkTest.TYPE, Qos.DEFAULT, null);
@@ -93,10 +76,8 @@ class SendingTest {
             assertEquals(Map.of(5, 1), got, "the oversized sample was not delivered");
             LossyNetworkTest.await(() -> w.proxies().iterator().next().acked == 3, "the reader acknowledged both (the "
                     + "oversized one as dropped), so the writer offers neither again");
-            List<String> warnings = logged.stream().filter(m -> m.contains("larger than")).toList();
-            assertEquals(List.of("DDS: a sample of 67108865 bytes on rt/big is larger than 64 MiB and is dropped"), warnings);
-        } finally {
-            log.removeHandler(h);
+            List<String> warnings = logs.lines.stream().filter(m -> m.contains("larger than")).toList();
+            assertEquals(List.of("WARNING DDS: a sample of 67108865 bytes on rt/big is larger than 64 MiB and is dropped"), warnings);
         }
     }
 }

@@ -18,7 +18,7 @@ import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
 
 /** Test helpers: what a datagram says submessage by submessage, a tap on a participant's sends, waits, log capture. */
-final class Taps {
+public final class Taps {
     private Taps() {}
 
     static final InetSocketAddress NOWHERE = new InetSocketAddress(InetAddress.getLoopbackAddress(), 9);
@@ -149,11 +149,11 @@ final class Taps {
     }
 
     /** The warnings and infos logged to {@code sensor.io.dds} while open. */
-    static final class Logs extends Handler implements AutoCloseable {
+    public static final class Logs extends Handler implements AutoCloseable {
         private final Logger logger = Logger.getLogger("sensor.io.dds");
-        final List<String> lines = new CopyOnWriteArrayList<>();
+        public final List<String> lines = new CopyOnWriteArrayList<>();
 
-        Logs() {
+        public Logs() {
             logger.addHandler(this);
         }
 
@@ -170,7 +170,7 @@ final class Taps {
             logger.removeHandler(this);
         }
 
-        long count(String line) {
+        public long count(String line) {
             return lines.stream().filter(line::equals).count();
         }
     }
