@@ -11,6 +11,7 @@ struct Entry {
     std::string name;
     int inputs, outputs;
     HostCase run;
+    HostCaseN runN;
 };
 
 std::vector<Entry> &registry() {
@@ -27,15 +28,20 @@ double fromBits(const char *hex) {
 } // namespace
 
 HostCaseRegistrar::HostCaseRegistrar(const char *name, int inputs, int outputs, HostCase run) {
-    registry().push_back({name, inputs, outputs, run});
+    registry().push_back({name, inputs, outputs, run, nullptr});
+}
+
+HostCaseRegistrar::HostCaseRegistrar(const char *name, HostCaseN run) {
+    registry().push_back({name, -1, -1, nullptr, run});
 }
 
 int main() {
-    std::vector<char> line(1 << 24);
+    char *line = nullptr;
+    size_t capacity = 0;
     std::vector<double> args, results;
-    while (fgets(line.data(), (int) line.size(), stdin)) {
+    while (getline(&line, &capacity, stdin) >= 0) { // any length: a scene travels on one line
         char *save = nullptr;
-        char *name = strtok_r(line.data(), " \n", &save);
+        char *name = strtok_r(line, " \n", &save);
         if (!name) continue;
         const Entry *entry = nullptr;
         for (const Entry &e : registry()) {
@@ -53,14 +59,20 @@ int main() {
             printf("error %s takes %d arguments, got %zu\n", name, entry->inputs, args.size());
             continue;
         }
-        results.assign(entry->outputs, 0.0);
-        entry->run(args.data(), (int) args.size(), results.data());
-        for (int i = 0; i < entry->outputs; i++) {
+        if (entry->runN) {
+            results.clear();
+            entry->runN(args.data(), (int) args.size(), results);
+        } else {
+            results.assign(entry->outputs, 0.0);
+            entry->run(args.data(), (int) args.size(), results.data());
+        }
+        for (size_t i = 0; i < results.size(); i++) {
             unsigned long long bits;
             memcpy(&bits, &results[i], sizeof bits);
             printf(i == 0 ? "%016llx" : " %016llx", bits);
         }
         printf("\n");
     }
+    free(line);
     return 0;
 }
