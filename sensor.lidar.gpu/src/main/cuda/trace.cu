@@ -18,27 +18,11 @@
 //   TLAS      : tlasBounds/tlasChild as above over instance boxes, tlasOrder int[] instance per leaf slot
 //   planes    : planeD double[4] (world normal xyz, offset), planeObj int[]
 
+#include "random.cuh"
 #include "trace.cuh"
 
 
 // ---------------------------------------------------------------- Philox4x32-10 (sensor.api CounterRandom)
-
-__device__ __forceinline__ void philox(unsigned int c[4], unsigned int k0, unsigned int k1) {
-    for (int round = 0; round < 10; round++) {
-        unsigned int hi0 = __umulhi(0xD2511F53u, c[0]), lo0 = 0xD2511F53u * c[0];
-        unsigned int hi1 = __umulhi(0xCD9E8D57u, c[2]), lo1 = 0xCD9E8D57u * c[2];
-        unsigned int n0 = hi1 ^ c[1] ^ k0, n1 = lo1, n2 = hi0 ^ c[3] ^ k1, n3 = lo0;
-        c[0] = n0; c[1] = n1; c[2] = n2; c[3] = n3;
-        k0 += 0x9E3779B9u;
-        k1 += 0xBB67AE85u;
-    }
-}
-
-/** Uniform double in [0, 1) from two words, as CounterRandom.toUnit. */
-__device__ __forceinline__ double philox_unit(unsigned int hi, unsigned int lo) {
-    unsigned long long bits = ((unsigned long long) hi << 21) ^ ((unsigned long long) lo >> 11);
-    return (double) (bits & ((1ull << 53) - 1)) * 0x1.0p-53;
-}
 
 /**
  * Philox blocks for counters (index low, index high, step, draw) with index = first + i, i < n; writes 4 words
@@ -50,12 +34,12 @@ extern "C" __global__ void philoxBlocks(unsigned int k0, unsigned int k1, long l
     if (i >= n) return;
     unsigned long long index = (unsigned long long) (first + i);
     unsigned int c[4] = {(unsigned int) index, (unsigned int) (index >> 32), step, draw};
-    philox(c, k0, k1);
+    philox4x32_10(c, k0, k1);
     words[4 * i] = c[0];
     words[4 * i + 1] = c[1];
     words[4 * i + 2] = c[2];
     words[4 * i + 3] = c[3];
-    uniform[i] = philox_unit(c[0], c[1]);
+    uniform[i] = counter_unit(c[0], c[1]);
 }
 
 /**

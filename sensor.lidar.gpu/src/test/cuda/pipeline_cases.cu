@@ -1,0 +1,109 @@
+// Cases of pipeline.cuh and returns.cuh for PipelineOnHostTest: one frame of the trace, divergence and selection
+// stages, on a flat scene with its materials, media and lights (PipelineOnHostTest.encode writes the arguments).
+#include <cstring>
+#include "host_cases.h"
+#include "pipeline.cuh"
+#include "returns.cuh"
+
+namespace {
+template <typename T> std::vector<T> array(const double *&a) {
+    int n = (int) *a++;
+    std::vector<T> v(n);
+    for (int i = 0; i < n; i++) v[i] = (T) *a++;
+    return v;
+}
+} // namespace
+
+/**
+ * Results: per candidate slot after the trace its OPL, intensity, entity, mirror return, power and background; then
+ * per slot the intensity after the divergence stage; then per beam its selection (count, two returns' OPL, intensity,
+ * entity, slot).
+ */
+HOST_CASE_N(frame) {
+    std::vector<float> nodeBounds = array<float>(a), tri = array<float>(a), tlasBounds = array<float>(a);
+    std::vector<int> nodeChild = array<int>(a), triId = array<int>(a), instInt = array<int>(a);
+    std::vector<double> instD = array<double>(a);
+    std::vector<int> tlasChild = array<int>(a), tlasOrder = array<int>(a);
+    int instanceCount = (int) *a++;
+    std::vector<double> planeD = array<double>(a);
+    std::vector<int> planeObj = array<int>(a);
+    int planeCount = (int) *a++;
+    PipelineScene p = {};
+    p.trace = {nodeBounds.data(), nodeChild.data(), tri.data(), triId.data(), instInt.data(), instD.data(),
+        tlasBounds.data(), tlasChild.data(), tlasOrder.data(), instanceCount, planeD.data(), planeObj.data(),
+        planeCount};
+    p.rangeMax = *a++;
+    p.nodes = (int) *a++;
+    p.keepBackground = *a++ != 0;
+    memcpy(&p.randomKey, a++, sizeof p.randomKey);
+    p.step = (long long) *a++;
+    p.divergence = beam_divergence(a[0], a[1], a[2], a[3]);
+    a += 4;
+    p.skyKlx = *a++;
+    std::vector<double> suns = array<double>(a);
+    p.suns = suns.data();
+    p.sunCount = (int) suns.size() / 4;
+    int materialCount = (int) *a++;
+    std::vector<Material> materials;
+    std::vector<double> table;
+    for (int i = 0; i < materialCount; i++) {
+        int kind = (int) *a++;
+        if (kind == MAT_LAMBERTIAN) {
+            materials.push_back(material_lambertian(*a++));
+        } else if (kind == MAT_GGX_OREN_NAYAR) {
+            materials.push_back(material_ggx_oren_nayar(a[0], a[1], a[2], a[3], a[4]));
+            a += 5;
+        } else {
+            int tl = (int) a[0], pl = (int) a[1], tv = (int) a[2], pv = (int) a[3];
+            a += 4;
+            materials.push_back(material_explicit(tl, pl, tv, pv, (long long) table.size()));
+            for (long long k = 0; k < (long long) tl * pl * tv * pv; k++) table.push_back(*a++);
+        }
+    }
+    p.materials = materials.data();
+    p.brdfTable = table.data();
+    std::vector<int> objectMaterial = array<int>(a), objectMedium = array<int>(a);
+    p.objectMaterial = objectMaterial.data();
+    p.objectMedium = objectMedium.data();
+    int mediaCount = (int) *a++;
+    std::vector<AtmosphereParams> media;
+    for (int i = 0; i < mediaCount; i++, a += 6) {
+        AtmosphereParams m = atmosphere_make(a[0], a[1], a[2], a[3], a[4]);
+        m.lnGammaShape = a[5]; // Java's ln Γ(k), as the Atmosphere object holds it
+        media.push_back(m);
+    }
+    p.media = media.data();
+    SelectConfig select = {(int) a[0], p.nodes, (int) a[1], a[2], p.rangeMax, a[3], a[4]};
+    a += 5;
+    long long rays = (long long) *a++, slots = rays * p.nodes * 2;
+    std::vector<double> opl(slots), intensity(slots), mirror(slots), power(slots), background(slots);
+    std::vector<int> entity(slots);
+    Candidates c = {opl.data(), intensity.data(), mirror.data(), power.data(), background.data(), entity.data(),
+        nullptr};
+    for (long long ray = 0; ray < rays; ray++, a += 7) {
+        pipe_trace_ray(p, c, ray, (int) a[6], a[0], a[1], a[2], a[3], a[4], a[5]);
+    }
+    for (long long s = 0; s < slots; s++) {
+        r.push_back(opl[s]);
+        r.push_back(intensity[s]);
+        r.push_back(entity[s]);
+        r.push_back(mirror[s]);
+        r.push_back(power[s]);
+        r.push_back(background[s]);
+    }
+    for (long long s = 0; s < slots; s++) {
+        pipe_diverge(p, c, s);
+        r.push_back(intensity[s]);
+    }
+    Selection sel;
+    for (long long b = 0; b < rays / select.samples; b++) {
+        int n = select_beam(select, opl.data(), intensity.data(), entity.data(), b, sel);
+        r.push_back(n);
+        for (int k = 0; k < 2; k++) {
+            r.push_back(k < n ? sel.opl[k] : 0);
+            r.push_back(k < n ? sel.intensity[k] : 0);
+            r.push_back(k < n ? sel.entity[k] : 0);
+            r.push_back(k < n ? sel.slot[k] : 0);
+        }
+    }
+}

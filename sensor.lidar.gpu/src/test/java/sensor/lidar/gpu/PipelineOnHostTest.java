@@ -1,0 +1,271 @@
+package sensor.lidar.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.api.geom.Pose;
+import sensor.api.geom.Quat;
+import sensor.api.geom.Vec3;
+import sensor.api.material.AmbientMaterial;
+import sensor.api.material.Lambertian;
+import sensor.api.material.SurfaceMaterial;
+import sensor.api.random.CounterRandom;
+import sensor.api.raytrace.TraceScene;
+import sensor.api.scene.Light;
+import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
+import sensor.api.scene.Shape;
+import sensor.lidar.JavaReturns;
+import sensor.lidar.api.ReturnMode;
+import sensor.materials.impl.Atmosphere;
+import sensor.materials.impl.ExplicitBrdf;
+import sensor.materials.impl.GgxOrenNayarBrdf;
+import sensor.materials.impl.IncompleteGamma;
+import sensor.raytrace.CpuBvhBackend;
+
+/**
+ * One frame of the lidar's trace, divergence and selection stages [L-P] by the CUDA pipeline ({@code pipeline.cuh},
+ * {@code returns.cuh}) compiled for the host, against the Java pipeline on the CPU backend: a scene of every shape kind
+ * with Lambertian, GGX + Oren–Nayar (mirrors among them), explicit-BRDF surfaces, two fog banks, an ambient atmosphere
+ * with returns, a sun and the sky, sub-rays and three heap levels. What only {@code + − × ÷ √} and the ported fdlibm
+ * functions compute is the same bits; what goes through {@code exp}, {@code log} and {@code pow} (the attenuation, the
+ * beam's Gaussian, the gamma sampling) is bounded, and the number of candidates that differ at all is reported.
+ */
+class PipelineOnHostTest {
+    private static final int BEAMS = 6_000, SAMPLES = 2, DEPTH = 3, NODES = 7;
+
+    /** The test scene, its materials, its fog banks, the ambient and the lights. */
+    static final class View implements SceneView {
+        final TestScene shapes;
+        final List<SurfaceMaterial> materials = new ArrayList<>();
+        final List<Atmosphere> volumes = new ArrayList<>();
+        /** The samples of each explicit BRDF (ExplicitBrdf keeps its own copy private). */
+        final java.util.Map<SurfaceMaterial, double[]> grids = new java.util.IdentityHashMap<>();
+        final AmbientMaterial ambient;
+        final List<Light> lights;
+
+        View(TestScene shapes, AmbientMaterial ambient, List<Light> lights) {
+            this.shapes = shapes;
+            this.ambient = ambient;
+            this.lights = lights;
+        }
+
+        @Override public List<ObjectSpec> objects() { return shapes.objects(); }
+        @Override public Pose objectPose(int index, double t) { return shapes.objectPose(index, t); }
+        @Override public SurfaceMaterial material(int index) { return materials.get(index); }
+        @Override public AmbientMaterial ambient() { return ambient; }
+        @Override public AmbientMaterial volume(int index) { return volumes.get(index); }
+        @Override public List<Light> lights() { return lights; }
+        @Override public long revision() { return shapes.revision(); }
+    }
+
+    static View scene(long seed, AmbientMaterial ambient) {
+        Random rnd = new Random(seed);
+        TestScene s = TestScene.mixed(seed);
+        s.add(new Shape.Box(3, 2, 1.5), new Pose(new Vec3(4, 2, 0), Quat.axisAngle(Vec3.Z, 0.4)));
+        s.add(new Shape.Sphere(2.5), new Pose(new Vec3(-5, -3, 1), Quat.IDENTITY));
+        View v = new View(s, ambient, List.of(Light.sun(new Vec3(0.3, -0.5, -0.8), 900), Light.sky(120)));
+        int n = s.objects().size();
+        for (int i = 0; i < n; i++) {
+            v.volumes.add(i >= n - 2 ? new Atmosphere(1.0, 0.08, 0.5, 2, 2.5) : null);
+            v.materials.add(switch (i % 5) {
+                case 0, 4 -> new Lambertian(0.05 + 0.9 * rnd.nextDouble());
+                case 1 -> new GgxOrenNayarBrdf(1.3 + rnd.nextDouble(), rnd.nextDouble(), 0.05 + 0.4 * rnd.nextDouble(),
+                        0.5 * rnd.nextDouble(), rnd.nextDouble());
+                case 2 -> new GgxOrenNayarBrdf(i % 2 == 0 ? 1.5 : 0.2, i % 2 == 0 ? 0 : 3.5, 0.005, 0.2, 0.3);
+                default -> {
+                    double[] grid = rnd.doubles(72, 0, 0.6).toArray();
+                    ExplicitBrdf e = new ExplicitBrdf(3, 2, 4, 3, grid);
+                    v.grids.put(e, grid);
+                    yield e;
+                }
+            });
+        }
+        return v;
+    }
+
+    /** The host program's arguments for one frame of {@code view} (see pipeline_cases.cu). */
+    static double[] encode(View v, FlatScene flat, double[] optics, CounterRandom random, long step, ReturnMode mode,
+            double rangeMin, double rangeMax, double minIntensity, double mixing, double[] o, double[] d, int[] key) {
+        List<Double> a = new ArrayList<>();
+        for (double x : HostScene.encode(flat)) {
+            a.add(x);
+        }
+        a.addAll(List.of(rangeMax, (double) NODES, 1.0, Double.longBitsToDouble(random.key()), (double) step));
+        a.addAll(List.of(Math.tan(optics[0]), optics[1], optics[2], optics[3]));
+        double sky = 0;
+        List<Double> suns = new ArrayList<>();
+        for (Light l : v.lights) {
+            if (l.kind() == Light.Kind.SKY) {
+                sky += l.irradiance() * 0.1; // Detection.KLX_PER_W_M2
+            } else {
+                Vec3 to = l.direction().normalized().times(-1);
+                suns.addAll(List.of(to.x(), to.y(), to.z(), l.irradiance() * 0.1));
+            }
+        }
+        a.add(sky);
+        a.add((double) suns.size());
+        a.addAll(suns);
+        int n = v.objects().size();
+        a.add((double) n);
+        for (SurfaceMaterial m : v.materials) {
+            if (m instanceof Lambertian l) {
+                a.addAll(List.of(0.0, l.reflectivity()));
+            } else if (m instanceof GgxOrenNayarBrdf g) {
+                a.addAll(List.of(1.0, g.refractiveIndexReal(), g.refractiveIndexImaginary(), g.beckmanRoughness(),
+                        g.orenNayarRoughness(), g.diffuseReflectivity()));
+            } else {
+                ExplicitBrdf e = (ExplicitBrdf) m;
+                a.addAll(List.of(2.0, (double) e.thetaInCount(), (double) e.phiInCount(), (double) e.thetaViewCount(),
+                        (double) e.phiViewCount()));
+                for (double x : v.grids.get(e)) {
+                    a.add(x);
+                }
+            }
+        }
+        a.add((double) n);
+        for (int i = 0; i < n; i++) {
+            a.add((double) i); // object i has material i
+        }
+        a.add((double) n);
+        int medium = 1;
+        for (int i = 0; i < n; i++) {
+            a.add(v.volumes.get(i) != null ? (double) medium++ : -1.0);
+        }
+        List<AmbientMaterial> media = new ArrayList<>();
+        media.add(v.ambient);
+        v.volumes.stream().filter(x -> x != null).forEach(media::add);
+        a.add((double) media.size());
+        for (AmbientMaterial m : media) {
+            if (m instanceof Atmosphere at) {
+                a.addAll(List.of(at.refractiveIndex(), at.attenuation(), at.returnProbabilityScaling(),
+                        at.returnGammaShape(), at.returnGammaScale(), IncompleteGamma.lnGamma(at.returnGammaShape())));
+            } else {
+                a.addAll(List.of(m.refractiveIndex(), m.attenuation(), 0.0, 1.0, 1.0, 0.0));
+            }
+        }
+        a.addAll(List.of((double) SAMPLES, (double) mode.ordinal(), rangeMin, minIntensity, mixing));
+        int rays = key.length;
+        a.add((double) rays);
+        for (int r = 0; r < rays; r++) {
+            a.addAll(List.of(o[3 * r], o[3 * r + 1], o[3 * r + 2], d[3 * r], d[3 * r + 1], d[3 * r + 2], (double) key[r]));
+        }
+        double[] out = new double[a.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = a.get(i);
+        }
+        return out;
+    }
+
+    @Test
+    void aFrameWithFogMirrorsAndSunlightIsJavasWithinTheLibmBoundsLP() {
+        compare(scene(7, new Atmosphere(1.000273, 0.004, 0.15, 1.5, 12)), ReturnMode.STRONGEST, 0.4);
+    }
+
+    @Test
+    void aFrameInClearAirWithFogBanksIsJavasWithinTheLibmBoundsLP() {
+        compare(scene(8, AmbientMaterial.clear(1.0, 0)), ReturnMode.DUAL, 0);
+    }
+
+    /** What a comparison found. */
+    record Frame(int surfaces, int atmospheric, int presenceDiffers, int bitsDiffer, double maxOplError,
+            double maxRelativeError, int beamsDiffer) {}
+
+    private Frame compare(View v, ReturnMode mode, double mixing) {
+        Random rnd = new Random(11);
+        int rays = BEAMS * SAMPLES;
+        double[] o = new double[3 * rays], d = new double[3 * rays];
+        int[] key = new int[rays];
+        double[] beamO = new double[3 * BEAMS], beamD = new double[3 * BEAMS];
+        TestScene.rays(21, BEAMS, beamO, beamD);
+        for (int b = 0; b < BEAMS; b++) {
+            for (int k = 0; k < SAMPLES; k++) {
+                int r = b * SAMPLES + k;
+                double x = beamD[3 * b] + 0.002 * k * rnd.nextGaussian(), y = beamD[3 * b + 1] + 0.002 * k * rnd.nextGaussian(),
+                        z = beamD[3 * b + 2] + 0.002 * k * rnd.nextGaussian(), len = Math.sqrt(x * x + y * y + z * z);
+                System.arraycopy(beamO, 3 * b, o, 3 * r, 3);
+                d[3 * r] = x / len;
+                d[3 * r + 1] = y / len;
+                d[3 * r + 2] = z / len;
+                key[r] = 1000 + b;
+            }
+        }
+        double[] optics = {0.0015, 0.004, 0.01, 0.02};
+        CounterRandom random = CounterRandom.of(62, "lidar");
+        long step = 5;
+        double rangeMin = 0.3, rangeMax = 60, minIntensity = 1e-7;
+        JavaReturns.Frame java;
+        try (TraceScene trace = new CpuBvhBackend().createScene(v, 1)) {
+            trace.update(v, 0);
+            java = JavaReturns.frame(v, trace, o, d, key, rays, random, step, DEPTH, SAMPLES, mode, rangeMin, rangeMax,
+                    minIntensity, mixing, optics, true);
+        }
+        double[] cuda = HostProgram.run("frame", List.of(encode(v, FlatSceneTest.flat(v.shapes, 0), optics, random,
+                step, mode, rangeMin, rangeMax, minIntensity, mixing, o, d, key)))[0];
+        int slots = rays * NODES * 2;
+        assertEquals(7 * slots + 9 * BEAMS, cuda.length, "results");
+        int surfaces = 0, atmospheric = 0, presence = 0, bits = 0, beamsDiffer = 0;
+        double oplError = 0, relError = 0;
+        boolean[] beamAffected = new boolean[BEAMS];
+        for (int s = 0; s < slots; s++) {
+            double ci = cuda[6 * s + 1];
+            boolean j = java.intensity()[s] >= 0, c = ci >= 0;
+            if (j != c) {
+                presence++;
+                beamAffected[s / (2 * NODES * SAMPLES)] = true;
+                continue;
+            }
+            if (!j) {
+                continue;
+            }
+            if (s % 2 == 0) {
+                surfaces++;
+            } else {
+                atmospheric++;
+            }
+            assertEquals(java.entity()[s], (int) cuda[6 * s + 2], "entity of slot " + s);
+            double[] expected = {java.opl()[s], java.intensity()[s], java.mirror()[s], java.power()[s],
+                java.background()[s], java.diverged()[s]};
+            double[] actual = {cuda[6 * s], ci, cuda[6 * s + 3], cuda[6 * s + 4], cuda[6 * s + 5], cuda[6 * slots + s]};
+            boolean same = true;
+            for (int k = 0; k < expected.length; k++) {
+                if (s % 2 == 1 && (k == 2 || k == 3 || k == 4)) {
+                    continue; // kept for surface candidates only
+                }
+                same &= Double.doubleToLongBits(expected[k]) == Double.doubleToLongBits(actual[k]);
+                if (k == 0) {
+                    oplError = Math.max(oplError, Math.abs(expected[k] - actual[k]));
+                } else if (expected[k] != actual[k]) {
+                    relError = Math.max(relError, Math.abs(expected[k] - actual[k]) / Math.abs(expected[k]));
+                }
+            }
+            if (!same) {
+                bits++;
+                beamAffected[s / (2 * NODES * SAMPLES)] = true;
+            }
+        }
+        for (int b = 0; b < BEAMS; b++) {
+            for (int k = 0; k < 9; k++) {
+                double e = java.selection()[9 * b + k], a = cuda[7 * slots + 9 * b + k];
+                if (Double.doubleToLongBits(e) != Double.doubleToLongBits(a)) {
+                    assertTrue(beamAffected[b], "beam " + b + " selects differently though its candidates are the same");
+                    beamsDiffer++;
+                    break;
+                }
+            }
+        }
+        Frame f = new Frame(surfaces, atmospheric, presence, bits, oplError, relError, beamsDiffer);
+        System.out.println("PipelineOnHostTest " + v.ambient + ": " + f);
+        assertTrue(surfaces > slots / 40 && atmospheric > slots / 400, "candidates: " + f);
+        assertTrue(oplError <= 1e-9, "OPL within 1e-9 m: " + oplError);
+        assertTrue(relError <= 1e-12, "intensities within 1e-12 relative: " + relError);
+        assertTrue(presence <= slots / 10_000, "candidates present on one side only: " + presence);
+        return f;
+    }
+}
