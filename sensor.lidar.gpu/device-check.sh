@@ -2,7 +2,9 @@
 # The GPU device checks: run on a machine with an NVIDIA GPU, from the repository's root, after a build
 # (mvn -DskipTests install). Writes everything into OUT (default out/device-check):
 #   gpu.txt          the GPU, driver and CUDA version (nvidia-smi), the CPU and the JVM
-#   junit/           the GPU bundle's tests run on the device (JUnit XML), tests.txt their summary
+#   junit/           the GPU bundle's tests run on the device (JUnit XML), tests.txt their summary; among them
+#                    GpuPipelineTest, the lidar pipeline's kernels against the Java pipeline (the *OnHostTest
+#                    classes, the same code compiled for the CPU, run in the build instead)
 #   gpu-bench.txt    GpuBenchmark: closest hit Grays/s on scene v1 (end to end and kernel alone, by CUDA events),
 #                    where one query's time goes, upload and update cost with 1,000 moving bodies, CPU of the same run
 #   bench-gpu.json   `sensorsim bench` with the CUDA backend registered (the lidar and demo pick it: ranking 100)
@@ -48,7 +50,7 @@ else python3 -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); z.extrac
 fi
 cp=$TESTS:$(ls "$lib"/jar/*.jar | tr '\n' ':')
 step tests 150 "$JAVA" -jar "$JUNIT" execute -cp "$cp" --select-package sensor.lidar.gpu \
-  --exclude-classname '.*PtxInJarTest' --reports-dir "$OUT/junit" --details=summary --disable-banner
+  --exclude-classname '.*PtxInJarTest' --exclude-classname '.*OnHostTest' --reports-dir "$OUT/junit" --details=summary --disable-banner
 step gpu-bench 150 "$JAVA" -Xms4g -Xmx8g -cp "$cp" sensor.lidar.gpu.GpuBenchmark 10
 # shellcheck disable=SC2086
 step bench-gpu 240 "$JAVA" -jar "$JAR" bench --backend cuda-bvh --json "$OUT/bench-gpu.json" $BENCH

@@ -1,13 +1,11 @@
-// Closest-hit raytracing and Philox4x32-10 for sensor.lidar.gpu.
+// The kernels of sensor.lidar.gpu: closest hit, Philox4x32-10, and the lidar's trace, divergence and selection
+// stages [L-P]. Their per-ray work lives in the SIM_HD headers (trace.cuh, pipeline.cuh, returns.cuh, ...), which the
+// host test program runs against the Java code; here are only the launches' entry points.
 //
 // Compiled to PTX at build time (nvcc -ptx -arch=compute_75 -fmad=false) and loaded with cuModuleLoadData.
-// Every function here is a line-by-line port of the Java reference traversal FlatTracer (itself following
-// sensor.raytrace's CpuTraceScene/MeshBvh/Analytic): same flat arrays, same float slab tests, the same
-// watertight triangle test (Woop, Benthin and Wald) with ties to the lower triangle id, the same double refinement
-// and closed-form shapes.
 // With -fmad=false no multiply-add is contracted, so every float and double operation rounds exactly as in
-// Java, and the hits are the CPU's to the last bit (up to libm differences in no function used here: only
-// +, -, *, /, sqrt, which are correctly rounded on both).
+// Java: the hits are the CPU's to the last bit (only +, -, *, /, sqrt, correctly rounded on both), and the pipeline's
+// candidates differ only where exp, log or pow do (the bounds are in the headers and their tests).
 //
 // Flat layout (see FlatScene.java):
 //   mesh pool : nodeBounds float[12 per node] (left box min xyz max xyz, right box), nodeChild int[2 per node]
@@ -18,8 +16,8 @@
 //   TLAS      : tlasBounds/tlasChild as above over instance boxes, tlasOrder int[] instance per leaf slot
 //   planes    : planeD double[4] (world normal xyz, offset), planeObj int[]
 
-#include "random.cuh"
-#include "trace.cuh"
+#include "pipeline.cuh"
+#include "returns.cuh"
 
 
 // ---------------------------------------------------------------- Philox4x32-10 (sensor.api CounterRandom)
@@ -60,4 +58,92 @@ extern "C" __global__ void __launch_bounds__(128, 8) closestHit(const float *nod
         planeD, planeObj, planeCount};
     closest_hit(s, origins[3 * r], origins[3 * r + 1], origins[3 * r + 2], directions[3 * r], directions[3 * r + 1],
             directions[3 * r + 2], maxDistance, distance + r, objectIndex + r, normal + 3 * r);
+}
+
+// ---------------------------------------------------------------- the lidar pipeline [L-P]
+
+/** Material's size on the device, which JCudaDevice allocates per material (a check that the layout is the one built). */
+static_assert(sizeof(Material) == 136, "JCudaDevice.MATERIAL_BYTES");
+static_assert(sizeof(AtmosphereParams) == 48, "six doubles per medium");
+
+/**
+ * Builds the materials from their specifications: material i at spec[offset[i]]: its kind, then Lambertian: C_D;
+ * GGX + Oren–Nayar: n, k, σ_B, σ_ON, C_D; explicit BRDF: its four counts and the offset of its samples in the BRDF
+ * table (the constructors' precomputation runs here, by the same SIM_HD code the host tests check).
+ */
+extern "C" __global__ void lidarMaterials(const double *spec, const int *offset, int count, Material *out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) return;
+    const double *a = spec + offset[i];
+    int kind = (int) a[0];
+    if (kind == MAT_LAMBERTIAN) out[i] = material_lambertian(a[1]);
+    else if (kind == MAT_GGX_OREN_NAYAR) out[i] = material_ggx_oren_nayar(a[1], a[2], a[3], a[4], a[5]);
+    else out[i] = material_explicit((int) a[1], (int) a[2], (int) a[3], (int) a[4], (long long) a[5]);
+}
+
+/**
+ * The interface heap of sub-rays first .. first+count−1 (ReturnPipeline.trace for one time slice): origins, directions
+ * and pattern indices of every sub-ray of the frame, candidates into the frame's candidate arrays (normal may be null
+ * unless keepNormals, background unless keepBackground). media: six doubles a medium (n, α, A, k, θ, ln Γ(k)), the
+ * ambient first; optics: tan θ_D, emitter radius, detector radius, detector offset.
+ */
+extern "C" __global__ void __launch_bounds__(128) lidarTrace(const float *nodeBounds, const int *nodeChild,
+        const float *tri, const int *triId, const int *instInt, const double *instD, const float *tlasBounds,
+        const int *tlasChild, const int *tlasOrder, int instanceCount, const double *planeD, const int *planeObj,
+        int planeCount, const int *objectMaterial, const Material *materials, const double *brdfTable,
+        const int *objectMedium, const double *media, const double *optics, const double *suns, int sunCount,
+        double skyKlx, double rangeMax, int nodes, int keepNormals, int keepBackground, unsigned long long randomKey,
+        long long step, const double *origins, const double *directions, const int *rayKey, int first, int count,
+        double *opl, double *intensity, double *mirror, double *power, double *background, int *entity, float *normal) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) return;
+    PipelineScene p;
+    p.trace = {nodeBounds, nodeChild, tri, triId, instInt, instD, tlasBounds, tlasChild, tlasOrder, instanceCount,
+        planeD, planeObj, planeCount};
+    p.objectMaterial = objectMaterial;
+    p.materials = materials;
+    p.brdfTable = brdfTable;
+    p.objectMedium = objectMedium;
+    p.media = (const AtmosphereParams *) media;
+    p.divergence = beam_divergence(optics[0], optics[1], optics[2], optics[3]);
+    p.suns = suns;
+    p.sunCount = sunCount;
+    p.skyKlx = skyKlx;
+    p.rangeMax = rangeMax;
+    p.nodes = nodes;
+    p.keepNormals = keepNormals != 0;
+    p.keepBackground = keepBackground != 0;
+    p.randomKey = randomKey;
+    p.step = step;
+    Candidates c = {opl, intensity, mirror, power, background, entity, normal};
+    long long ray = (long long) first + i;
+    pipe_trace_ray(p, c, ray, rayKey[ray], origins[3 * ray], origins[3 * ray + 1], origins[3 * ray + 2],
+            directions[3 * ray], directions[3 * ray + 1], directions[3 * ray + 2]);
+}
+
+/**
+ * Per beam: its candidates scaled by the beam's divergence (ReturnPipeline.diverge), then its returns picked
+ * (ReturnPipeline.select) into count[b] and, two a beam, OPL, intensity, entity and candidate slot.
+ */
+extern "C" __global__ void lidarSelect(double *opl, double *intensity, const double *mirror, const double *power,
+        const int *entity, const double *optics, int samples, int nodes, int mode, double rangeMin, double rangeMax,
+        double minIntensity, double mixingRange, int beams, int *count, double *returnOpl, double *returnIntensity,
+        int *returnEntity, int *returnSlot) {
+    int b = blockIdx.x * blockDim.x + threadIdx.x;
+    if (b >= beams) return;
+    PipelineScene p;
+    p.divergence = beam_divergence(optics[0], optics[1], optics[2], optics[3]);
+    Candidates c = {opl, intensity, (double *) mirror, (double *) power, nullptr, (int *) entity, nullptr};
+    long long first = (long long) b * samples * nodes * 2;
+    for (long long s = first; s < first + (long long) samples * nodes * 2; s++) pipe_diverge(p, c, s);
+    SelectConfig config = {samples, nodes, mode, rangeMin, rangeMax, minIntensity, mixingRange};
+    Selection sel;
+    int n = select_beam(config, opl, intensity, entity, b, sel);
+    count[b] = n;
+    for (int k = 0; k < n; k++) {
+        returnOpl[2 * b + k] = sel.opl[k];
+        returnIntensity[2 * b + k] = sel.intensity[k];
+        returnEntity[2 * b + k] = sel.entity[k];
+        returnSlot[2 * b + k] = sel.slot[k];
+    }
 }

@@ -37,39 +37,29 @@ HOST_CASE_N(frame) {
     p.keepBackground = *a++ != 0;
     memcpy(&p.randomKey, a++, sizeof p.randomKey);
     p.step = (long long) *a++;
-    p.divergence = beam_divergence(a[0], a[1], a[2], a[3]);
-    a += 4;
+    std::vector<double> optics = array<double>(a), suns = array<double>(a), spec = array<double>(a),
+            table = array<double>(a), mediaSpec = array<double>(a);
     p.skyKlx = *a++;
-    std::vector<double> suns = array<double>(a);
+    std::vector<int> specOffset = array<int>(a), objectMaterial = array<int>(a), objectMedium = array<int>(a);
+    p.divergence = beam_divergence(optics[0], optics[1], optics[2], optics[3]);
     p.suns = suns.data();
     p.sunCount = (int) suns.size() / 4;
-    int materialCount = (int) *a++;
-    std::vector<Material> materials;
-    std::vector<double> table;
-    for (int i = 0; i < materialCount; i++) {
-        int kind = (int) *a++;
-        if (kind == MAT_LAMBERTIAN) {
-            materials.push_back(material_lambertian(*a++));
-        } else if (kind == MAT_GGX_OREN_NAYAR) {
-            materials.push_back(material_ggx_oren_nayar(a[0], a[1], a[2], a[3], a[4]));
-            a += 5;
-        } else {
-            int tl = (int) a[0], pl = (int) a[1], tv = (int) a[2], pv = (int) a[3];
-            a += 4;
-            materials.push_back(material_explicit(tl, pl, tv, pv, (long long) table.size()));
-            for (long long k = 0; k < (long long) tl * pl * tv * pv; k++) table.push_back(*a++);
-        }
+    std::vector<Material> materials; // as the lidarMaterials kernel builds them
+    for (int s : specOffset) {
+        const double *m = spec.data() + s;
+        int kind = (int) m[0];
+        if (kind == MAT_LAMBERTIAN) materials.push_back(material_lambertian(m[1]));
+        else if (kind == MAT_GGX_OREN_NAYAR) materials.push_back(material_ggx_oren_nayar(m[1], m[2], m[3], m[4], m[5]));
+        else materials.push_back(material_explicit((int) m[1], (int) m[2], (int) m[3], (int) m[4], (long long) m[5]));
     }
     p.materials = materials.data();
     p.brdfTable = table.data();
-    std::vector<int> objectMaterial = array<int>(a), objectMedium = array<int>(a);
     p.objectMaterial = objectMaterial.data();
     p.objectMedium = objectMedium.data();
-    int mediaCount = (int) *a++;
-    std::vector<AtmosphereParams> media;
-    for (int i = 0; i < mediaCount; i++, a += 6) {
-        AtmosphereParams m = atmosphere_make(a[0], a[1], a[2], a[3], a[4]);
-        m.lnGammaShape = a[5]; // Java's ln Γ(k), as the Atmosphere object holds it
+    std::vector<AtmosphereParams> media; // six doubles a medium, as lidarTrace reads them
+    for (size_t i = 0; i + 6 <= mediaSpec.size(); i += 6) {
+        AtmosphereParams m = {mediaSpec[i], mediaSpec[i + 1], mediaSpec[i + 2], mediaSpec[i + 3], mediaSpec[i + 4],
+            mediaSpec[i + 5]};
         media.push_back(m);
     }
     p.media = media.data();

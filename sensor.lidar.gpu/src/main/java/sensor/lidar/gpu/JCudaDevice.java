@@ -28,7 +28,11 @@ final class JCudaDevice implements GpuDevice {
     private final CUdevice device;
     private final CUcontext context;
     private final CUmodule module;
-    private final CUfunction closestHit = new CUfunction(), philox = new CUfunction();
+    /** Bytes of one Material on the device (trace.cu checks it with a static_assert). */
+    static final int MATERIAL_BYTES = 136;
+
+    private final CUfunction closestHit = new CUfunction(), philox = new CUfunction(), materials = new CUfunction(),
+            lidarTrace = new CUfunction(), lidarSelect = new CUfunction();
     private final String description;
     private boolean closed;
 
@@ -39,6 +43,9 @@ final class JCudaDevice implements GpuDevice {
         this.description = description;
         check(cuModuleGetFunction(closestHit, module, "closestHit"), "cuModuleGetFunction(closestHit)");
         check(cuModuleGetFunction(philox, module, "philoxBlocks"), "cuModuleGetFunction(philoxBlocks)");
+        check(cuModuleGetFunction(materials, module, "lidarMaterials"), "cuModuleGetFunction(lidarMaterials)");
+        check(cuModuleGetFunction(lidarTrace, module, "lidarTrace"), "cuModuleGetFunction(lidarTrace)");
+        check(cuModuleGetFunction(lidarSelect, module, "lidarSelect"), "cuModuleGetFunction(lidarSelect)");
     }
 
     /** Throws when {@code result} is not CUDA_SUCCESS, naming the call. */
@@ -63,6 +70,11 @@ final class JCudaDevice implements GpuDevice {
     @Override
     public GpuKernels newKernels() {
         return new Kernels();
+    }
+
+    /** Fresh device state for one lidar's pipeline (its scene and its frames). */
+    LidarKernels newLidarKernels() {
+        return new PipelineKernels();
     }
 
     /**
@@ -128,15 +140,16 @@ final class JCudaDevice implements GpuDevice {
         }
     }
 
-    private final class Kernels implements GpuKernels {
+    private class Kernels implements GpuKernels {
         // mesh pool, instances, TLAS, planes, rays
         private final Buffer nodeBounds = new Buffer(), nodeChild = new Buffer(), tri = new Buffer(),
                 triId = new Buffer(), instInt = new Buffer(), instD = new Buffer(), tlasBounds = new Buffer(),
                 tlasChild = new Buffer(), tlasOrder = new Buffer(), planeD = new Buffer(), planeObj = new Buffer(),
                 origins = new Buffer(), directions = new Buffer(), distance = new Buffer(), object = new Buffer(),
                 normal = new Buffer();
-        private final Buffer[] all = {nodeBounds, nodeChild, tri, triId, instInt, instD, tlasBounds, tlasChild,
-            tlasOrder, planeD, planeObj, origins, directions, distance, object, normal};
+        private final java.util.List<Buffer> all = new java.util.ArrayList<>(java.util.List.of(nodeBounds, nodeChild, tri,
+                triId, instInt, instD, tlasBounds, tlasChild, tlasOrder, planeD, planeObj, origins, directions, distance,
+                object, normal));
         private int allocations;
         private int instanceCount, planeCount;
         /** Events around upload, kernel and download of the last profiled query (created on first use). */
@@ -170,7 +183,27 @@ final class JCudaDevice implements GpuDevice {
             }
         }
 
-        private void put(Buffer b, Pointer host, long bytes) {
+        /** Pointers to the scene's buffers and counts, the kernels' first 13 parameters. */
+        Pointer[] sceneParameters() {
+            return new Pointer[] {Pointer.to(nodeBounds.ptr), Pointer.to(nodeChild.ptr), Pointer.to(tri.ptr),
+                Pointer.to(triId.ptr), Pointer.to(instInt.ptr), Pointer.to(instD.ptr), Pointer.to(tlasBounds.ptr),
+                Pointer.to(tlasChild.ptr), Pointer.to(tlasOrder.ptr), Pointer.to(new int[] {instanceCount}),
+                Pointer.to(planeD.ptr), Pointer.to(planeObj.ptr), Pointer.to(new int[] {planeCount})};
+        }
+
+        /** A buffer freed with the others. */
+        Buffer buffer() {
+            Buffer b = new Buffer();
+            all.add(b);
+            return b;
+        }
+
+        /** Ensures room for {@code bytes} in {@code b}, counting an allocation. */
+        void ensure(Buffer b, long bytes) {
+            allocations += b.ensure(bytes);
+        }
+
+        void put(Buffer b, Pointer host, long bytes) {
             if (closedKernels) {
                 throw new IllegalStateException("the GPU scene was closed");
             }
@@ -193,13 +226,9 @@ final class JCudaDevice implements GpuDevice {
                 put(directions, Pointer.to(d), 24L * count);
                 allocations += distance.ensure(8L * count) + object.ensure(4L * count) + normal.ensure(24L * count);
                 mark(timed, 1);
-                Pointer params = Pointer.to(Pointer.to(nodeBounds.ptr), Pointer.to(nodeChild.ptr), Pointer.to(tri.ptr),
-                        Pointer.to(triId.ptr), Pointer.to(instInt.ptr), Pointer.to(instD.ptr),
-                        Pointer.to(tlasBounds.ptr), Pointer.to(tlasChild.ptr), Pointer.to(tlasOrder.ptr),
-                        Pointer.to(new int[] {instanceCount}), Pointer.to(planeD.ptr), Pointer.to(planeObj.ptr),
-                        Pointer.to(new int[] {planeCount}), Pointer.to(origins.ptr), Pointer.to(directions.ptr),
-                        Pointer.to(new int[] {count}), Pointer.to(new double[] {max}), Pointer.to(distance.ptr),
-                        Pointer.to(object.ptr), Pointer.to(normal.ptr));
+                Pointer params = Pointer.to(concat(sceneParameters(), Pointer.to(origins.ptr),
+                        Pointer.to(directions.ptr), Pointer.to(new int[] {count}), Pointer.to(new double[] {max}),
+                        Pointer.to(distance.ptr), Pointer.to(object.ptr), Pointer.to(normal.ptr)));
                 check(cuLaunchKernel(closestHit, (count + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1, 0, null, params, null),
                         "cuLaunchKernel(closestHit)");
                 mark(timed, 2);
@@ -277,6 +306,131 @@ final class JCudaDevice implements GpuDevice {
                             cuEventDestroy(e);
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /** {@code head} followed by {@code tail}. */
+    static Pointer[] concat(Pointer[] head, Pointer... tail) {
+        Pointer[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+
+    /** Launches {@code f} over {@code n} threads, BLOCK a block, and waits for it. */
+    private static void launch(CUfunction f, String name, int n, Pointer... params) {
+        check(cuLaunchKernel(f, (n + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1, 0, null, Pointer.to(params), null),
+                "cuLaunchKernel(" + name + ")");
+        check(cuCtxSynchronize(), "cuCtxSynchronize(" + name + ")");
+    }
+
+    private final class PipelineKernels extends Kernels implements LidarKernels {
+        private final Buffer objectMaterial = buffer(), spec = buffer(), specOffset = buffer(), material = buffer(),
+                brdfTable = buffer(), objectMedium = buffer(), media = buffer(), optics = buffer(), suns = buffer(),
+                rayOrigins = buffer(), rayDirections = buffer(), rayKey = buffer(), opl = buffer(),
+                intensity = buffer(), mirror = buffer(), power = buffer(), background = buffer(), entity = buffer(),
+                normal = buffer(), count = buffer(), returnOpl = buffer(), returnIntensity = buffer(),
+                returnEntity = buffer(), returnSlot = buffer();
+        private Inputs inputs;
+        private int rays;
+
+        @Override
+        public void uploadFrame(Inputs in, double[] o, double[] d, int[] key, int n) {
+            synchronized (JCudaDevice.this) {
+                makeCurrent();
+                put(objectMaterial, Pointer.to(in.objectMaterial()), 4L * in.objectMaterial().length);
+                put(spec, Pointer.to(in.materialSpec()), 8L * in.materialSpec().length);
+                put(specOffset, Pointer.to(in.materialOffset()), 4L * in.materialOffset().length);
+                put(brdfTable, Pointer.to(in.brdfTable()), 8L * in.brdfTable().length);
+                put(objectMedium, Pointer.to(in.objectMedium()), 4L * in.objectMedium().length);
+                put(media, Pointer.to(in.media()), 8L * in.media().length);
+                put(optics, Pointer.to(in.optics()), 8L * in.optics().length);
+                put(suns, Pointer.to(in.suns()), 8L * in.suns().length);
+                put(rayOrigins, Pointer.to(o), 24L * n);
+                put(rayDirections, Pointer.to(d), 24L * n);
+                put(rayKey, Pointer.to(key), 4L * n);
+                int materials = in.materialOffset().length;
+                ensure(material, (long) MATERIAL_BYTES * materials);
+                if (materials > 0) {
+                    launch(JCudaDevice.this.materials, "lidarMaterials", materials, Pointer.to(spec.ptr),
+                            Pointer.to(specOffset.ptr), Pointer.to(new int[] {materials}), Pointer.to(material.ptr));
+                }
+                long slots = 2L * in.nodes() * n;
+                for (Buffer b : new Buffer[] {opl, intensity, mirror, power}) {
+                    ensure(b, 8 * slots);
+                }
+                ensure(entity, 4 * slots);
+                ensure(background, in.keepBackground() ? 8 * slots : 8);
+                ensure(normal, in.keepNormals() ? 12 * slots : 12);
+                inputs = in;
+                rays = n;
+            }
+        }
+
+        @Override
+        public void trace(int first, int n) {
+            if (n == 0) {
+                return;
+            }
+            synchronized (JCudaDevice.this) {
+                makeCurrent();
+                Inputs in = inputs;
+                launch(lidarTrace, "lidarTrace", n, concat(sceneParameters(), Pointer.to(objectMaterial.ptr),
+                        Pointer.to(material.ptr), Pointer.to(brdfTable.ptr), Pointer.to(objectMedium.ptr),
+                        Pointer.to(media.ptr), Pointer.to(optics.ptr), Pointer.to(suns.ptr),
+                        Pointer.to(new int[] {in.suns().length / 4}), Pointer.to(new double[] {in.skyKlx()}),
+                        Pointer.to(new double[] {in.rangeMax()}), Pointer.to(new int[] {in.nodes()}),
+                        Pointer.to(new int[] {in.keepNormals() ? 1 : 0}), Pointer.to(new int[] {in.keepBackground() ? 1 : 0}),
+                        Pointer.to(new long[] {in.randomKey()}), Pointer.to(new long[] {in.step()}),
+                        Pointer.to(rayOrigins.ptr), Pointer.to(rayDirections.ptr), Pointer.to(rayKey.ptr),
+                        Pointer.to(new int[] {first}), Pointer.to(new int[] {n}), Pointer.to(opl.ptr),
+                        Pointer.to(intensity.ptr), Pointer.to(mirror.ptr), Pointer.to(power.ptr),
+                        Pointer.to(background.ptr), Pointer.to(entity.ptr), Pointer.to(normal.ptr)));
+            }
+        }
+
+        @Override
+        public void select(Selection sel, Returns out) {
+            int beams = rays / sel.samples();
+            synchronized (JCudaDevice.this) {
+                makeCurrent();
+                ensure(count, 4L * beams);
+                ensure(returnOpl, 16L * beams);
+                ensure(returnIntensity, 16L * beams);
+                ensure(returnEntity, 8L * beams);
+                ensure(returnSlot, 8L * beams);
+                if (beams == 0) {
+                    return;
+                }
+                launch(lidarSelect, "lidarSelect", beams, Pointer.to(opl.ptr), Pointer.to(intensity.ptr),
+                        Pointer.to(mirror.ptr), Pointer.to(power.ptr), Pointer.to(entity.ptr), Pointer.to(optics.ptr),
+                        Pointer.to(new int[] {sel.samples()}), Pointer.to(new int[] {inputs.nodes()}),
+                        Pointer.to(new int[] {sel.mode()}), Pointer.to(new double[] {sel.rangeMin()}),
+                        Pointer.to(new double[] {sel.rangeMax()}), Pointer.to(new double[] {sel.minIntensity()}),
+                        Pointer.to(new double[] {sel.mixingRange()}), Pointer.to(new int[] {beams}),
+                        Pointer.to(count.ptr), Pointer.to(returnOpl.ptr), Pointer.to(returnIntensity.ptr),
+                        Pointer.to(returnEntity.ptr), Pointer.to(returnSlot.ptr));
+                check(cuMemcpyDtoH(Pointer.to(out.count()), count.ptr, 4L * beams), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.opl()), returnOpl.ptr, 16L * beams), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.intensity()), returnIntensity.ptr, 16L * beams), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.entity()), returnEntity.ptr, 8L * beams), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.slot()), returnSlot.ptr, 8L * beams), "cuMemcpyDtoH");
+            }
+        }
+
+        @Override
+        public void candidates(double[] o, double[] i, int[] e, double[] m, double[] p, double[] b) {
+            long slots = 2L * inputs.nodes() * rays;
+            synchronized (JCudaDevice.this) {
+                makeCurrent();
+                check(cuMemcpyDtoH(Pointer.to(o), opl.ptr, 8 * slots), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(i), intensity.ptr, 8 * slots), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(e), entity.ptr, 4 * slots), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(m), mirror.ptr, 8 * slots), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(p), power.ptr, 8 * slots), "cuMemcpyDtoH");
+                if (inputs.keepBackground()) {
+                    check(cuMemcpyDtoH(Pointer.to(b), background.ptr, 8 * slots), "cuMemcpyDtoH");
                 }
             }
         }

@@ -81,9 +81,14 @@ final class JCudaProbe implements CudaProbe {
         }
     }
 
-    /** The PTX with its {@code .version} directive replaced by {@link #FALLBACK_PTX_VERSION}. */
+    /**
+     * The PTX with its {@code .version} directive replaced by {@link #FALLBACK_PTX_VERSION}, and without the
+     * {@code used_bytes_mask} pragmas (a load-width hint of PTX 8.3 that nvcc emits for some vector loads; dropping it
+     * changes no result).
+     */
     static String lowerVersion(String ptx) {
-        return ptx.replaceFirst("(?m)^\\.version\\s+\\d+\\.\\d+", ".version " + FALLBACK_PTX_VERSION);
+        return ptx.replaceFirst("(?m)^\\.version\\s+\\d+\\.\\d+", ".version " + FALLBACK_PTX_VERSION)
+                .replaceAll("(?m)^\\s*\\.pragma \"used_bytes_mask \\d+\";\\R", "");
     }
 
     private static byte[] bytes(String ptx) {

@@ -90,15 +90,8 @@ class PipelineOnHostTest {
         return v;
     }
 
-    /** The host program's arguments for one frame of {@code view} (see pipeline_cases.cu). */
-    static double[] encode(View v, FlatScene flat, double[] optics, CounterRandom random, long step, ReturnMode mode,
-            double rangeMin, double rangeMax, double minIntensity, double mixing, double[] o, double[] d, int[] key) {
-        List<Double> a = new ArrayList<>();
-        for (double x : HostScene.encode(flat)) {
-            a.add(x);
-        }
-        a.addAll(List.of(rangeMax, (double) NODES, 1.0, Double.longBitsToDouble(random.key()), (double) step));
-        a.addAll(List.of(Math.tan(optics[0]), optics[1], optics[2], optics[3]));
+    /** What the device pipeline reads for {@code view}: each object has its own material. */
+    static LidarKernels.Inputs inputs(View v, double[] optics, double rangeMax, CounterRandom random, long step) {
         double sky = 0;
         List<Double> suns = new ArrayList<>();
         for (Light l : v.lights) {
@@ -109,75 +102,106 @@ class PipelineOnHostTest {
                 suns.addAll(List.of(to.x(), to.y(), to.z(), l.irradiance() * 0.1));
             }
         }
-        a.add(sky);
-        a.add((double) suns.size());
-        a.addAll(suns);
         int n = v.objects().size();
-        a.add((double) n);
-        for (SurfaceMaterial m : v.materials) {
+        List<Double> spec = new ArrayList<>(), table = new ArrayList<>();
+        int[] offset = new int[n], objectMaterial = new int[n], objectMedium = new int[n];
+        for (int i = 0; i < n; i++) {
+            SurfaceMaterial m = v.materials.get(i);
+            offset[i] = spec.size();
+            objectMaterial[i] = i;
             if (m instanceof Lambertian l) {
-                a.addAll(List.of(0.0, l.reflectivity()));
+                spec.addAll(List.of(0.0, l.reflectivity()));
             } else if (m instanceof GgxOrenNayarBrdf g) {
-                a.addAll(List.of(1.0, g.refractiveIndexReal(), g.refractiveIndexImaginary(), g.beckmanRoughness(),
+                spec.addAll(List.of(1.0, g.refractiveIndexReal(), g.refractiveIndexImaginary(), g.beckmanRoughness(),
                         g.orenNayarRoughness(), g.diffuseReflectivity()));
             } else {
                 ExplicitBrdf e = (ExplicitBrdf) m;
-                a.addAll(List.of(2.0, (double) e.thetaInCount(), (double) e.phiInCount(), (double) e.thetaViewCount(),
-                        (double) e.phiViewCount()));
+                spec.addAll(List.of(2.0, (double) e.thetaInCount(), (double) e.phiInCount(), (double) e.thetaViewCount(),
+                        (double) e.phiViewCount(), (double) table.size()));
                 for (double x : v.grids.get(e)) {
-                    a.add(x);
+                    table.add(x);
                 }
             }
         }
-        a.add((double) n);
-        for (int i = 0; i < n; i++) {
-            a.add((double) i); // object i has material i
-        }
-        a.add((double) n);
-        int medium = 1;
-        for (int i = 0; i < n; i++) {
-            a.add(v.volumes.get(i) != null ? (double) medium++ : -1.0);
-        }
         List<AmbientMaterial> media = new ArrayList<>();
         media.add(v.ambient);
-        v.volumes.stream().filter(x -> x != null).forEach(media::add);
-        a.add((double) media.size());
-        for (AmbientMaterial m : media) {
-            if (m instanceof Atmosphere at) {
-                a.addAll(List.of(at.refractiveIndex(), at.attenuation(), at.returnProbabilityScaling(),
-                        at.returnGammaShape(), at.returnGammaScale(), IncompleteGamma.lnGamma(at.returnGammaShape())));
-            } else {
-                a.addAll(List.of(m.refractiveIndex(), m.attenuation(), 0.0, 1.0, 1.0, 0.0));
+        for (int i = 0; i < n; i++) {
+            objectMedium[i] = v.volumes.get(i) == null ? -1 : media.size();
+            if (v.volumes.get(i) != null) {
+                media.add(v.volumes.get(i));
             }
         }
-        a.addAll(List.of((double) SAMPLES, (double) mode.ordinal(), rangeMin, minIntensity, mixing));
+        List<Double> medium = new ArrayList<>();
+        for (AmbientMaterial m : media) {
+            if (m instanceof Atmosphere at) {
+                medium.addAll(List.of(at.refractiveIndex(), at.attenuation(), at.returnProbabilityScaling(),
+                        at.returnGammaShape(), at.returnGammaScale(), IncompleteGamma.lnGamma(at.returnGammaShape())));
+            } else {
+                medium.addAll(List.of(m.refractiveIndex(), m.attenuation(), 0.0, 1.0, 1.0, 0.0));
+            }
+        }
+        return new LidarKernels.Inputs(objectMaterial, doubles(spec), offset, doubles(table), objectMedium,
+                doubles(medium), new double[] {Math.tan(optics[0]), optics[1], optics[2], optics[3]}, doubles(suns), sky,
+                rangeMax, NODES, false, true, random.key(), step);
+    }
+
+    static double[] doubles(List<Double> list) {
+        return list.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The host program's arguments for one frame (see pipeline_cases.cu): the scene, the inputs, the rays. */
+    static double[] encode(FlatScene flat, LidarKernels.Inputs in, LidarKernels.Selection sel, double[] o, double[] d,
+            int[] key) {
+        List<Double> a = new ArrayList<>();
+        for (double x : HostScene.encode(flat)) {
+            a.add(x);
+        }
+        a.addAll(List.of(in.rangeMax(), (double) in.nodes(), in.keepBackground() ? 1.0 : 0.0,
+                Double.longBitsToDouble(in.randomKey()), (double) in.step()));
+        for (double[] array : new double[][] {in.optics(), in.suns(), in.materialSpec(), in.brdfTable(), in.media()}) {
+            a.add((double) array.length);
+            for (double x : array) {
+                a.add(x);
+            }
+        }
+        a.add(in.skyKlx());
+        for (int[] array : new int[][] {in.materialOffset(), in.objectMaterial(), in.objectMedium()}) {
+            a.add((double) array.length);
+            for (int x : array) {
+                a.add((double) x);
+            }
+        }
+        a.addAll(List.of((double) sel.samples(), (double) sel.mode(), sel.rangeMin(), sel.minIntensity(),
+                sel.mixingRange()));
         int rays = key.length;
         a.add((double) rays);
         for (int r = 0; r < rays; r++) {
             a.addAll(List.of(o[3 * r], o[3 * r + 1], o[3 * r + 2], d[3 * r], d[3 * r + 1], d[3 * r + 2], (double) key[r]));
         }
-        double[] out = new double[a.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = a.get(i);
-        }
-        return out;
+        return doubles(a);
     }
 
     @Test
     void aFrameWithFogMirrorsAndSunlightIsJavasWithinTheLibmBoundsLP() {
-        compare(scene(7, new Atmosphere(1.000273, 0.004, 0.15, 1.5, 12)), ReturnMode.STRONGEST, 0.4);
+        Setup s = setup(scene(7, new Atmosphere(1.000273, 0.004, 0.15, 1.5, 12)), ReturnMode.STRONGEST, 0.4);
+        check(s, onHost(s));
     }
 
     @Test
     void aFrameInClearAirWithFogBanksIsJavasWithinTheLibmBoundsLP() {
-        compare(scene(8, AmbientMaterial.clear(1.0, 0)), ReturnMode.DUAL, 0);
+        Setup s = setup(scene(8, AmbientMaterial.clear(1.0, 0)), ReturnMode.DUAL, 0);
+        check(s, onHost(s));
     }
 
     /** What a comparison found. */
     record Frame(int surfaces, int atmospheric, int presenceDiffers, int bitsDiffer, double maxOplError,
             double maxRelativeError, int beamsDiffer) {}
 
-    private Frame compare(View v, ReturnMode mode, double mixing) {
+    /** A frame to run: its scene, sub-rays, the device inputs, and the Java pipeline's result. */
+    record Setup(View view, double[] origins, double[] directions, int[] key, LidarKernels.Inputs inputs,
+            LidarKernels.Selection selection, JavaReturns.Frame java) {}
+
+    static Setup setup(View v, ReturnMode mode, double mixing) {
         Random rnd = new Random(11);
         int rays = BEAMS * SAMPLES;
         double[] o = new double[3 * rays], d = new double[3 * rays];
@@ -206,8 +230,21 @@ class PipelineOnHostTest {
             java = JavaReturns.frame(v, trace, o, d, key, rays, random, step, DEPTH, SAMPLES, mode, rangeMin, rangeMax,
                     minIntensity, mixing, optics, true);
         }
-        double[] cuda = HostProgram.run("frame", List.of(encode(v, FlatSceneTest.flat(v.shapes, 0), optics, random,
-                step, mode, rangeMin, rangeMax, minIntensity, mixing, o, d, key)))[0];
+        return new Setup(v, o, d, key, inputs(v, optics, rangeMax, random, step), new LidarKernels.Selection(SAMPLES,
+                mode.ordinal(), rangeMin, rangeMax, minIntensity, mixing), java);
+    }
+
+    /** The host program's frame: per slot 6 values after the trace, per slot the diverged intensity, per beam 9. */
+    static double[] onHost(Setup s) {
+        return HostProgram.run("frame", List.of(encode(FlatSceneTest.flat(s.view().shapes, 0), s.inputs(), s.selection(),
+                s.origins(), s.directions(), s.key())))[0];
+    }
+
+    /** Compares {@code cuda} (laid out as {@link #onHost} gives it) with the Java pipeline's frame. */
+    static Frame check(Setup setup, double[] cuda) {
+        JavaReturns.Frame java = setup.java();
+        View v = setup.view();
+        int rays = setup.key().length;
         int slots = rays * NODES * 2;
         assertEquals(7 * slots + 9 * BEAMS, cuda.length, "results");
         int surfaces = 0, atmospheric = 0, presence = 0, bits = 0, beamsDiffer = 0;
@@ -261,7 +298,7 @@ class PipelineOnHostTest {
             }
         }
         Frame f = new Frame(surfaces, atmospheric, presence, bits, oplError, relError, beamsDiffer);
-        System.out.println("PipelineOnHostTest " + v.ambient + ": " + f);
+        System.out.println("pipeline frame, " + v.ambient + ": " + f);
         assertTrue(surfaces > slots / 40 && atmospheric > slots / 400, "candidates: " + f);
         assertTrue(oplError <= 1e-9, "OPL within 1e-9 m: " + oplError);
         assertTrue(relError <= 1e-12, "intensities within 1e-12 relative: " + relError);

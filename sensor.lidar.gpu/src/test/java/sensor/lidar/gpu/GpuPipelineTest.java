@@ -1,0 +1,76 @@
+package sensor.lidar.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import sensor.api.material.AmbientMaterial;
+import sensor.lidar.api.ReturnMode;
+import sensor.materials.impl.Atmosphere;
+
+/**
+ * On a real GPU (skipped without one): the lidarMaterials, lidarTrace and lidarSelect kernels on the frames of
+ * {@link PipelineOnHostTest}, against the Java pipeline with the same bounds; here the device's own exp, log and pow
+ * take the place of the C library's. The frame is traced in two time slices, as a lidar with moving bodies traces it.
+ */
+class GpuPipelineTest {
+    @BeforeEach
+    void needsCuda() {
+        Gpu.require();
+    }
+
+    /** The device's frame laid out as the host program's (see PipelineOnHostTest.onHost). */
+    static double[] onDevice(PipelineOnHostTest.Setup s) {
+        int rays = s.key().length, slots = 2 * s.inputs().nodes() * rays, beams = rays / s.selection().samples();
+        FlatScene flat = FlatSceneTest.flat(s.view().shapes, 0);
+        try (LidarKernels k = Gpu.DEVICE.newLidarKernels()) {
+            k.uploadMeshes(flat);
+            k.uploadInstances(flat);
+            k.uploadFrame(s.inputs(), s.origins(), s.directions(), s.key(), rays);
+            k.trace(0, rays / 3);
+            k.trace(rays / 3, rays - rays / 3);
+            double[] opl = new double[slots], intensity = new double[slots], mirror = new double[slots],
+                    power = new double[slots], background = new double[slots], diverged = new double[slots];
+            int[] entity = new int[slots];
+            k.candidates(opl, intensity, entity, mirror, power, background);
+            LidarKernels.Returns out = new LidarKernels.Returns(beams);
+            k.select(s.selection(), out);
+            k.candidates(new double[slots], diverged, new int[slots], new double[slots], new double[slots],
+                    new double[slots]);
+            double[] r = new double[7 * slots + 9 * beams];
+            for (int i = 0; i < slots; i++) {
+                double[] v = {opl[i], intensity[i], entity[i], mirror[i], power[i], background[i]};
+                System.arraycopy(v, 0, r, 6 * i, 6);
+                r[6 * slots + i] = diverged[i];
+            }
+            for (int b = 0; b < beams; b++) {
+                int n = out.count()[b];
+                r[7 * slots + 9 * b] = n;
+                for (int j = 0; j < n; j++) {
+                    int at = 7 * slots + 9 * b + 1 + 4 * j;
+                    r[at] = out.opl()[2 * b + j];
+                    r[at + 1] = out.intensity()[2 * b + j];
+                    r[at + 2] = out.entity()[2 * b + j];
+                    r[at + 3] = out.slot()[2 * b + j];
+                }
+            }
+            assertTrue(k.allocations() > 0, "device buffers were allocated");
+            return r;
+        }
+    }
+
+    @Test
+    void aFrameWithFogMirrorsAndSunlightIsJavasWithinTheDeviceMathBoundsLP() {
+        PipelineOnHostTest.Setup s = PipelineOnHostTest.setup(PipelineOnHostTest.scene(7,
+                new Atmosphere(1.000273, 0.004, 0.15, 1.5, 12)), ReturnMode.STRONGEST, 0.4);
+        PipelineOnHostTest.check(s, onDevice(s));
+    }
+
+    @Test
+    void aFrameInClearAirWithFogBanksIsJavasWithinTheDeviceMathBoundsLP() {
+        PipelineOnHostTest.Setup s = PipelineOnHostTest.setup(PipelineOnHostTest.scene(8, AmbientMaterial.clear(1.0, 0)),
+                ReturnMode.DUAL, 0);
+        PipelineOnHostTest.check(s, onDevice(s));
+    }
+}
