@@ -82,10 +82,10 @@ extern "C" __global__ void lidarMaterials(const double *spec, const int *offset,
 }
 
 /**
- * The interface heap of sub-rays first .. first+count−1 (ReturnPipeline.trace for one time slice): origins, directions
- * and pattern indices of every sub-ray of the frame, candidates into the frame's candidate arrays (normal may be null
- * unless keepNormals, background unless keepBackground). media: six doubles a medium (n, α, A, k, θ, ln Γ(k)), the
- * ambient first; optics: tan θ_D, emitter radius, detector radius, detector offset.
+ * The interface heap of sub-rays 0 .. count−1 of one time slice (ReturnPipeline.trace): their origins, directions and
+ * pattern indices, candidates into the slice's candidate arrays (normal may be null unless keepNormals, background
+ * unless keepBackground). media: six doubles a medium (n, α, A, k, θ, ln Γ(k)), the ambient first; optics: tan θ_D,
+ * emitter radius, detector radius, detector offset.
  */
 extern "C" __global__ void __launch_bounds__(128) lidarTrace(const float *nodeBounds, const int *nodeChild,
         const float *tri, const int *triId, const int *instInt, const double *instD, const float *tlasBounds,
@@ -93,8 +93,8 @@ extern "C" __global__ void __launch_bounds__(128) lidarTrace(const float *nodeBo
         int planeCount, const int *objectMaterial, const Material *materials, const double *brdfTable,
         const int *objectMedium, const double *media, const double *optics, const double *suns, int sunCount,
         double skyKlx, double rangeMax, int nodes, int keepNormals, int keepBackground, unsigned long long randomKey,
-        long long step, const double *origins, const double *directions, const int *rayKey, int first, int count,
-        double *opl, double *intensity, double *mirror, double *power, double *background, int *entity, float *normal) {
+        long long step, const double *origins, const double *directions, const int *rayKey, int count, double *opl,
+        double *intensity, double *mirror, double *power, double *background, int *entity, float *normal) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= count) return;
     PipelineScene p;
@@ -116,9 +116,8 @@ extern "C" __global__ void __launch_bounds__(128) lidarTrace(const float *nodeBo
     p.randomKey = randomKey;
     p.step = step;
     Candidates c = {opl, intensity, mirror, power, background, entity, normal};
-    long long ray = (long long) first + i;
-    pipe_trace_ray(p, c, ray, rayKey[ray], origins[3 * ray], origins[3 * ray + 1], origins[3 * ray + 2],
-            directions[3 * ray], directions[3 * ray + 1], directions[3 * ray + 2]);
+    pipe_trace_ray(p, c, i, rayKey[i], origins[3 * i], origins[3 * i + 1], origins[3 * i + 2], directions[3 * i],
+            directions[3 * i + 1], directions[3 * i + 2]);
 }
 
 /**

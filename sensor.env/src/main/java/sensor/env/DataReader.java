@@ -150,6 +150,12 @@ final class DataReader implements ConfigReader {
         String path = e instanceof JsonMappingException jm ? path(jm) : "";
         String message = cause != null ? cause.getMessage() : e.getOriginalMessage().replaceAll("`[\\w.$]+`", "value")
                 .replaceAll("\\(class [^)]*\\)", "").replaceAll("\\s+", " ").trim();
+        if (cause == null && e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException f
+                && f.getTargetType() != null && f.getTargetType().isEnum()) { // a choice: name the allowed values
+            message = "must be one of " + java.util.Arrays.stream(f.getTargetType().getEnumConstants())
+                    .map(c -> ((Enum<?>) c).name().toLowerCase(java.util.Locale.ROOT)).toList() + ", got '" + f.getValue()
+                    + "'";
+        }
         return path.isEmpty() ? message : path + ": " + message;
     }
 

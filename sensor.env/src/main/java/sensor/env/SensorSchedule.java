@@ -153,7 +153,8 @@ final class SensorSchedule {
     List<SensorInfo> infos() {
         List<SensorInfo> list = new ArrayList<>();
         for (SensorSlot s : slots.values()) {
-            list.add(new SensorInfo(s.spec, s.sensor == null ? SensorInfo.State.DETACHED : SensorInfo.State.ACTIVE, s.samples));
+            list.add(new SensorInfo(s.spec, s.sensor == null ? SensorInfo.State.DETACHED : SensorInfo.State.ACTIVE, s.samples,
+                    s.sensor == null ? null : s.sensor.summary()));
         }
         return list;
     }

@@ -91,6 +91,12 @@ class DataReaderTest {
     }
 
     @Test
+    void anUnknownChoiceNamesTheAllowedOnes() {
+        var e = assertThrows(IllegalArgumentException.class, () -> reader.convert(Map.of("mode", "triple"), Settings.class));
+        assertEquals("mode: must be one of [single, dual], got 'triple'", e.getMessage());
+    }
+
+    @Test
     void pathsAreTakenFromTheBaseFolder() {
         assertEquals(Path.of("/data/meshes/car.obj"), reader.path("../meshes/car.obj"));
         assertEquals(Path.of("/data/scenarios/rays.csv"), reader.path("rays.csv"));

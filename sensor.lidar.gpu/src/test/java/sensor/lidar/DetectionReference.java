@@ -156,7 +156,7 @@ public final class DetectionReference {
         ReturnPipeline pipeline = new ReturnPipeline(2, 1, rangeMin, rangeMax, 0, 0, mode, cal.divergence,
                 ComputePool.serial(), 1);
         pipeline.candBackground = beams.candBackground;
-        LidarFrame frame = new LidarFrame(ctx, null, null);
+        LidarFrame frame = new LidarFrame(ctx, null, null, null);
         frame.rays = new RayBuffer(beams.count.length);
         System.arraycopy(beams.patternIndex, 0, frame.rays.patternIndex, 0, beams.count.length);
         frame.returnCount = beams.count;
@@ -174,6 +174,6 @@ public final class DetectionReference {
         } catch (ReflectiveOperationException e) {
             throw new AssertionError("LidarStages.detect: " + e, e);
         }
-        return new LidarFrame(ctx, null, null).nextStream().key(); // the first random stage's stream, as detect's
+        return new LidarFrame(ctx, null, null, null).nextStream().key(); // the first random stage's stream, as detect's
     }
 }

@@ -50,7 +50,7 @@ public final class JavaReturns {
         ReturnPipeline p = new ReturnPipeline(depth, samples, rangeMin, rangeMax, minIntensity, mixingRange, mode,
                 new BeamDivergence(optics[0], optics[1], optics[2], optics[3]), ComputePool.serial(), 1);
         p.reset(rays, false, background);
-        p.trace(scene, view, origins, dirs, 0, rays, rayKey, random, step);
+        p.trace(scene, null, view, origins, dirs, 0, rays, rayKey, random, step);
         int slots = rays * p.nodes() * 2;
         double[] opl = p.candOpl.clone(), intensity = java.util.Arrays.copyOf(p.candIntensity, slots);
         p.diverge(rays);

@@ -9,14 +9,22 @@ package sensor.lidar;
  */
 final class BeamDivergence {
     private static final double NORM = 1 / (1 - Math.exp(-2));
-    private final double tanTheta, emitterRadius, r2, rd2;
+    private final double tanTheta, emitterRadius, detectorRadius, detectorOffset, r2, rd2;
 
     BeamDivergence(double halfAngle, double emitterRadius, double detectorRadius, double detectorOffset) {
         this.tanTheta = Math.tan(halfAngle);
         this.emitterRadius = emitterRadius;
+        this.detectorRadius = detectorRadius;
+        this.detectorOffset = detectorOffset;
         this.r2 = detectorRadius * detectorRadius;
         this.rd2 = detectorOffset * detectorOffset;
     }
+
+    /** {@code tan θ_D}, as the optics use it. */
+    double tanTheta() { return tanTheta; }
+    double emitterRadius() { return emitterRadius; }
+    double detectorRadius() { return detectorRadius; }
+    double detectorOffset() { return detectorOffset; }
 
     /** Beam radius at OPL {@code x}, m. */
     double radius(double x) {

@@ -4,6 +4,7 @@ import sensor.api.geom.Pose;
 import sensor.api.frame.PointBuffer;
 import sensor.api.lidar.RayBuffer;
 import sensor.api.random.CounterRandom;
+import sensor.api.raytrace.ShadingTraceScene;
 import sensor.api.raytrace.TraceScene;
 import sensor.api.sensor.SampleContext;
 
@@ -17,6 +18,8 @@ final class LidarFrame {
 
     final SampleContext ctx;
     final TraceScene scene;
+    /** The scene when the trace stage runs on its device; null when it runs in Java. */
+    final ShadingTraceScene device;
     final StageGraph graph;
     /** The sensor's own stream (the trace's draws). */
     final CounterRandom random;
@@ -35,9 +38,10 @@ final class LidarFrame {
     PointBuffer points;
     int[] pointBeam, pointReturn;
 
-    LidarFrame(SampleContext ctx, TraceScene scene, StageGraph graph) {
+    LidarFrame(SampleContext ctx, TraceScene scene, ShadingTraceScene device, StageGraph graph) {
         this.ctx = ctx;
         this.scene = scene;
+        this.device = device;
         this.graph = graph;
         this.random = ctx.random();
         this.stream = random;

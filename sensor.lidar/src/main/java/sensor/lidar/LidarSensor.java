@@ -10,9 +10,11 @@ import sensor.api.lidar.OutputNoise;
 import sensor.api.lidar.RayDistortion;
 import sensor.api.lidar.RayPatternGenerator;
 import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.raytrace.ShadingTraceScene;
 import sensor.api.raytrace.TraceScene;
 import sensor.api.sensor.SampleContext;
 import sensor.api.sensor.Sensor;
+import sensor.lidar.api.LidarBackend;
 import sensor.lidar.api.LidarConfig;
 
 /**
@@ -37,6 +39,8 @@ final class LidarSensor implements Sensor {
     private RaytraceBackend sceneBackend;
     private boolean windowChecked;
     private boolean warnedNoBackend;
+    /** Where the trace stage ran last, in words (the run's summary), or null before the first frame. */
+    private volatile String ranOn;
 
     LidarSensor(LidarConfig config, List<LidarStages.PluginStage<RayDistortion>> distortions,
             List<LidarStages.PluginStage<OutputNoise>> noises, Supplier<RaytraceBackend> backends, ComputePool pool) {
@@ -94,10 +98,40 @@ final class LidarSensor implements Sensor {
             checkWindow(ctx.time() - ctx.period(), ctx.time());
             windowChecked = true;
         }
-        LidarFrame frame = new LidarFrame(ctx, scene, graph);
+        LidarFrame frame = new LidarFrame(ctx, scene, device(ctx), graph);
         graph.run(frame);
         return new PointCloud(config.fields(), frame.points, ctx.sensorPose(ctx.time()), config.cloudLayout(),
                 planar == null ? null : planar.at(firstFiring(ctx), config.rangeMin(), config.rangeMax()));
+    }
+
+    /**
+     * The scene when this frame's trace stage runs on its device, as the lidar's backend setting says [L-P]: cpu never;
+     * gpu always, or the run stops with the reason; auto where the scene's device can shade every material and medium.
+     * A change of where it runs is logged once, with the reason.
+     */
+    private ShadingTraceScene device(SampleContext ctx) {
+        LidarBackend wanted = config.backend();
+        if (wanted == LidarBackend.CPU) {
+            return null; // the default: nothing to report
+        }
+        String why = scene instanceof ShadingTraceScene s ? s.unsupported(ctx.scene()).orElse(null)
+                : "the raytrace backend " + sceneBackend.id() + " has no GPU (is sensor.lidar.gpu deployed, with a CUDA"
+                        + " device?)";
+        if (why != null && wanted == LidarBackend.GPU) {
+            throw new IllegalStateException("lidar '" + ctx.sensorId() + "': backend gpu, but " + why
+                    + "; set backend: auto (the GPU where it can, else Java) or cpu");
+        }
+        String now = why == null ? "trace stage on the GPU (" + sceneBackend.id() + ")" : "trace stage in Java: " + why;
+        if (!now.equals(ranOn)) {
+            LOG.log(why == null ? Level.INFO : Level.WARNING, "lidar ''{0}'': {1}", ctx.sensorId(), now);
+            ranOn = now;
+        }
+        return why == null ? (ShadingTraceScene) scene : null;
+    }
+
+    @Override
+    public String summary() {
+        return ranOn;
     }
 
     /** When the frame's first ray fires (the frame's end when it fires none). */

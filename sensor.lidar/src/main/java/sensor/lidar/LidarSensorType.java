@@ -27,6 +27,7 @@ import sensor.api.lidar.RayDistortionType;
 import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.sensor.Sensor;
 import sensor.api.sensor.SensorType;
+import sensor.lidar.api.LidarBackend;
 import sensor.lidar.api.LidarConfig;
 import sensor.lidar.api.StageSpec;
 
@@ -87,7 +88,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
             List<Double> optics, Integer heapDepth, ReturnMode returnMode, Integer beamSamples, Double minIntensity,
             Integer timeSlices, Boolean emitMisses, List<Map<String, Object>> distortions, List<Map<String, Object>> noise,
             List<OutputField> fields, Integer threads, String cloudLayout, Object detection, Double darkShare, Double pulseWidth,
-            String calibration) {}
+            String calibration, LidarBackend backend) {}
 
     /**
      * A datasheet line of a scenario [L-DET]: {@code range} m and {@code reflectivity} (0–1) required; {@code ambient}
@@ -187,6 +188,7 @@ public class LidarSensorType implements SensorType<LidarConfig> {
         if (s.emitMisses() != null) c.setEmitMisses(s.emitMisses());
         if (s.fields() != null) c.setFields(s.fields());
         if (s.threads() != null) c.setThreads(s.threads());
+        if (s.backend() != null) c.setBackend(s.backend());
         if (s.cloudLayout() != null) c.setCloudLayout(CloudLayout.of(s.cloudLayout()));
         if (s.detection() != null) c.setDetection(detection(s.detection(), reader));
         if (s.darkShare() != null) c.setDarkShare(s.darkShare());

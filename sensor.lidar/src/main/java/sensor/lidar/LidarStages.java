@@ -237,8 +237,8 @@ final class LidarStages {
                 continue;
             }
             f.scene.update(view, 0.5 * (beams.times[first] + beams.times[last - 1]));
-            pipeline.trace(f.scene, view, f.worldOrigins, f.worldDirs, first * s, (last - first) * s, f.rayKey, f.random,
-                    f.ctx.index());
+            pipeline.trace(f.scene, f.device, view, f.worldOrigins, f.worldDirs, first * s, (last - first) * s, f.rayKey,
+                    f.random, f.ctx.index());
         }
     }
 

@@ -7,6 +7,7 @@ import sensor.api.material.AmbientMaterial;
 import sensor.api.material.SurfaceMaterial;
 import sensor.api.random.CounterRandom;
 import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.ShadingTraceScene;
 import sensor.api.raytrace.TraceScene;
 import sensor.lidar.api.ReturnMode;
 
@@ -116,14 +117,22 @@ final class ReturnPipeline {
     }
 
     /**
-     * Traces rays {@code first..first+count} (world frame origins and directions, packed) through the heap.
+     * Traces rays {@code first..first+count} (world frame origins and directions, packed) through the heap: on
+     * {@code device} when not null (its candidates are this method's, up to the last bits of exp and log), else here.
      * {@code rayKey[i]} is the noise counter (pattern index) of ray i, {@code sub[i]} its sub-ray number.
      */
-    void trace(TraceScene scene, SceneView view, double[] worldOrigins, double[] worldDirs, int first, int count,
-            int[] rayKey, CounterRandom random, long step) {
+    void trace(TraceScene scene, ShadingTraceScene device, SceneView view, double[] worldOrigins, double[] worldDirs,
+            int first, int count, int[] rayKey, CounterRandom random, long step) {
         double n = view.ambient().refractiveIndex();
         if (keepBackground) {
             lights(view.lights());
+        }
+        if (device != null && device.shade(view, new ShadingTraceScene.Shading(nodes, rangeMax, divergence.tanTheta(),
+                divergence.emitterRadius(), divergence.detectorRadius(), divergence.detectorOffset(), random.key(), step,
+                keepNormals, keepBackground, suns, skyKlx), worldOrigins, worldDirs, rayKey, first, count,
+                new ShadingTraceScene.Candidates(candOpl, candIntensity, candEntity, candMirror, candPower, candBackground,
+                        keepNormals ? candNormal : null))) {
+            return;
         }
         Wave wave = wave(0, count), w0 = wave;
         parallel(count, (from, end) -> {

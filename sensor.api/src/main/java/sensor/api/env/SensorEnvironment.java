@@ -146,9 +146,14 @@ public interface SensorEnvironment {
     /** A controller, its state, and how many of its commands were applied and refused. */
     record ControllerInfo(ControllerSpec spec, SensorInfo.State state, long applied, long refused) {}
 
-    /** A sensor and its state. */
-    record SensorInfo(SensorSpec spec, State state, long samples) {
+    /** A sensor, its state, and its line for the run's summary ({@code Sensor#summary}; null for none). */
+    record SensorInfo(SensorSpec spec, State state, long samples, String summary) {
         /** ACTIVE: sampled each due step; DETACHED: its type is absent, it returns with the type. */
         public enum State { ACTIVE, DETACHED }
+
+        /** Without a summary line (the 2.0 form). */
+        public SensorInfo(SensorSpec spec, State state, long samples) {
+            this(spec, state, samples, null);
+        }
     }
 }

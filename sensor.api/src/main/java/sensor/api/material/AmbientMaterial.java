@@ -37,6 +37,11 @@ public interface AmbientMaterial {
         return x0 + u * (x1 - x0);
     }
 
+    /** Its closed form for a device pipeline; empty (the default) when it is evaluated in Java only. */
+    default java.util.Optional<KernelForm> kernelForm() {
+        return java.util.Optional.empty();
+    }
+
     /** A clear medium: index and attenuation, no atmospheric returns. */
     static AmbientMaterial clear(double refractiveIndex, double attenuation) {
         Args.inRange("refractiveIndex", refractiveIndex, 1, 10);
@@ -50,6 +55,11 @@ public interface AmbientMaterial {
 
             @Override
             public double maxReturnProbability() { return 0; }
+
+            @Override
+            public java.util.Optional<KernelForm> kernelForm() {
+                return java.util.Optional.of(new KernelForm("clear", new double[] {refractiveIndex, attenuation}));
+            }
 
             @Override
             public String toString() { return "clear(n=" + refractiveIndex + ", alpha=" + attenuation + ")"; }

@@ -18,4 +18,9 @@ public record Lambertian(double reflectivity) implements SurfaceMaterial {
     public double brdf(double lx, double ly, double lz, double vx, double vy, double vz) {
         return lz > 0 && vz > 0 ? reflectivity / Math.PI : 0;
     }
+
+    @Override
+    public java.util.Optional<KernelForm> kernelForm() {
+        return java.util.Optional.of(new KernelForm("lambertian", new double[] {reflectivity}));
+    }
 }

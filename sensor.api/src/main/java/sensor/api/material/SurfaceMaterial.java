@@ -22,6 +22,11 @@ public interface SurfaceMaterial {
         return 0;
     }
 
+    /** Its closed form for a device pipeline; empty (the default) when it is evaluated in Java only. */
+    default java.util.Optional<KernelForm> kernelForm() {
+        return java.util.Optional.empty();
+    }
+
     /** Lambertian opaque material {@code f = C_D / π} ([L-4]); {@code 0 ≤ C_D ≤ 1}. */
     static SurfaceMaterial lambertian(double reflectivity) {
         return new Lambertian(reflectivity);

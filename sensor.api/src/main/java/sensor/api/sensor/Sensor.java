@@ -16,6 +16,14 @@ public interface Sensor {
      */
     FrameData sample(SampleContext context);
 
+    /**
+     * A line for the run's summary, e.g. where the sensor's work ran when its configuration left that open; null
+     * (the default) for none.
+     */
+    default String summary() {
+        return null;
+    }
+
     /** Releases resources; called when the sensor is removed or its type goes away. */
     default void close() {}
 }

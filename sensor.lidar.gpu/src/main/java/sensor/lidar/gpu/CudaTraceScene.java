@@ -1,11 +1,13 @@
 package sensor.lidar.gpu;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import sensor.api.Args;
 import sensor.api.scene.SceneView;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.raytrace.ShadingTraceScene;
 import sensor.api.raytrace.TraceScene;
 
 /**
@@ -20,8 +22,12 @@ import sensor.api.raytrace.TraceScene;
  * backend {@code cpu-bvh}), created on the spot and brought to the last update's time — or, when none is
  * registered, the in-bundle Java traversal of the same flat arrays ({@link FlatTracer}). The failing query is
  * answered by the fallback, so the caller sees no error. A scene never returns to the GPU.
+ *
+ * <p><b>The lidar's trace stage.</b> Where every material and medium has a kernel form, {@link #shade} runs the
+ * lidar's trace stage on the device ({@code lidarTrace}) and copies the candidates back; after a failure it returns
+ * false and the lidar runs the stage in Java.
  */
-final class CudaTraceScene implements TraceScene {
+final class CudaTraceScene implements ShadingTraceScene {
     private final FlatScene flat = new FlatScene();
     private final int threads;
     private final Supplier<RaytraceBackend> fallbackBackend;
@@ -35,6 +41,10 @@ final class CudaTraceScene implements TraceScene {
     private TraceScene fallback;
     private FlatTracer flatTracer;
     private boolean failed, closed;
+    /** The view, its revision and the shading whose inputs are on the device. */
+    private SceneView shadedView;
+    private long shadedRevision;
+    private Shading shaded;
 
     CudaTraceScene(CudaBvhBackend owner, GpuKernels gpu, SceneView scene, int threads,
             Supplier<RaytraceBackend> fallbackBackend) {
@@ -104,6 +114,43 @@ final class CudaTraceScene implements TraceScene {
             fallback.closestHit(origins, directions, count, maxDistance, out);
         } else {
             flatTracer.closestHit(origins, directions, count, maxDistance, out);
+        }
+    }
+
+    @Override
+    public synchronized Optional<String> unsupported(SceneView scene) {
+        if (failed) {
+            return Optional.of("a CUDA call failed earlier: the scene left the GPU");
+        }
+        return gpu instanceof LidarKernels ? ShadingInputs.unsupported(scene)
+                : Optional.of("this device does not run the lidar's kernels");
+    }
+
+    @Override
+    public synchronized boolean shade(SceneView scene, Shading shading, double[] origins, double[] directions,
+            int[] rayKey, int first, int count, Candidates out) {
+        checkOpen();
+        if (!posed) {
+            throw new IllegalStateException("call update(scene, t) before shade: no object poses yet");
+        }
+        if (failed) {
+            return false;
+        }
+        try {
+            LidarKernels k = (LidarKernels) gpu;
+            if (scene != shadedView || scene.revision() != shadedRevision || !shading.equals(shaded)) {
+                k.uploadInputs(ShadingInputs.of(scene, shading));
+                shadedView = scene;
+                shadedRevision = scene.revision();
+                shaded = shading;
+            }
+            k.trace(origins, directions, rayKey, first, count);
+            k.candidates(first, out.opl(), out.intensity(), out.entity(), out.mirror(), out.power(), out.background(),
+                    out.normal());
+            return true;
+        } catch (RuntimeException e) {
+            failOver(e);
+            return false;
         }
     }
 

@@ -67,15 +67,13 @@ final class JCudaDevice implements GpuDevice {
         check(cuCtxSetCurrent(context), "cuCtxSetCurrent");
     }
 
+    /** Fresh device state for one scene: closest hits, and the lidar's trace stage ({@link LidarKernels}). */
     @Override
-    public GpuKernels newKernels() {
-        return new Kernels();
-    }
-
-    /** Fresh device state for one lidar's pipeline (its scene and its frames). */
-    LidarKernels newLidarKernels() {
+    public LidarKernels newKernels() {
         return new PipelineKernels();
     }
+
+
 
     /**
      * Philox4x32-10 blocks on the GPU for counters (index = first + i, step low word, draw) under the key words
@@ -140,7 +138,7 @@ final class JCudaDevice implements GpuDevice {
         }
     }
 
-    private class Kernels implements GpuKernels {
+    private abstract class Kernels implements GpuKernels {
         // mesh pool, instances, TLAS, planes, rays
         private final Buffer nodeBounds = new Buffer(), nodeChild = new Buffer(), tri = new Buffer(),
                 triId = new Buffer(), instInt = new Buffer(), instD = new Buffer(), tlasBounds = new Buffer(),
@@ -333,10 +331,11 @@ final class JCudaDevice implements GpuDevice {
                 normal = buffer(), count = buffer(), returnOpl = buffer(), returnIntensity = buffer(),
                 returnEntity = buffer(), returnSlot = buffer();
         private Inputs inputs;
+        /** Sub-rays of the last slice. */
         private int rays;
 
         @Override
-        public void uploadFrame(Inputs in, double[] o, double[] d, int[] key, int n) {
+        public void uploadInputs(Inputs in) {
             synchronized (JCudaDevice.this) {
                 makeCurrent();
                 put(objectMaterial, Pointer.to(in.objectMaterial()), 4L * in.objectMaterial().length);
@@ -347,35 +346,38 @@ final class JCudaDevice implements GpuDevice {
                 put(media, Pointer.to(in.media()), 8L * in.media().length);
                 put(optics, Pointer.to(in.optics()), 8L * in.optics().length);
                 put(suns, Pointer.to(in.suns()), 8L * in.suns().length);
-                put(rayOrigins, Pointer.to(o), 24L * n);
-                put(rayDirections, Pointer.to(d), 24L * n);
-                put(rayKey, Pointer.to(key), 4L * n);
                 int materials = in.materialOffset().length;
                 ensure(material, (long) MATERIAL_BYTES * materials);
                 if (materials > 0) {
                     launch(JCudaDevice.this.materials, "lidarMaterials", materials, Pointer.to(spec.ptr),
                             Pointer.to(specOffset.ptr), Pointer.to(new int[] {materials}), Pointer.to(material.ptr));
                 }
+                inputs = in;
+            }
+        }
+
+        @Override
+        public void trace(double[] o, double[] d, int[] key, int first, int n) {
+            synchronized (JCudaDevice.this) {
+                makeCurrent();
+                Inputs in = inputs;
                 long slots = 2L * in.nodes() * n;
+                ensure(rayOrigins, 24L * n);
+                ensure(rayDirections, 24L * n);
+                ensure(rayKey, 4L * n);
                 for (Buffer b : new Buffer[] {opl, intensity, mirror, power}) {
                     ensure(b, 8 * slots);
                 }
                 ensure(entity, 4 * slots);
                 ensure(background, in.keepBackground() ? 8 * slots : 8);
                 ensure(normal, in.keepNormals() ? 12 * slots : 12);
-                inputs = in;
                 rays = n;
-            }
-        }
-
-        @Override
-        public void trace(int first, int n) {
-            if (n == 0) {
-                return;
-            }
-            synchronized (JCudaDevice.this) {
-                makeCurrent();
-                Inputs in = inputs;
+                if (n == 0) {
+                    return;
+                }
+                check(cuMemcpyHtoD(rayOrigins.ptr, Pointer.to(o).withByteOffset(24L * first), 24L * n), "cuMemcpyHtoD");
+                check(cuMemcpyHtoD(rayDirections.ptr, Pointer.to(d).withByteOffset(24L * first), 24L * n), "cuMemcpyHtoD");
+                check(cuMemcpyHtoD(rayKey.ptr, Pointer.to(key).withByteOffset(4L * first), 4L * n), "cuMemcpyHtoD");
                 launch(lidarTrace, "lidarTrace", n, concat(sceneParameters(), Pointer.to(objectMaterial.ptr),
                         Pointer.to(material.ptr), Pointer.to(brdfTable.ptr), Pointer.to(objectMedium.ptr),
                         Pointer.to(media.ptr), Pointer.to(optics.ptr), Pointer.to(suns.ptr),
@@ -384,9 +386,31 @@ final class JCudaDevice implements GpuDevice {
                         Pointer.to(new int[] {in.keepNormals() ? 1 : 0}), Pointer.to(new int[] {in.keepBackground() ? 1 : 0}),
                         Pointer.to(new long[] {in.randomKey()}), Pointer.to(new long[] {in.step()}),
                         Pointer.to(rayOrigins.ptr), Pointer.to(rayDirections.ptr), Pointer.to(rayKey.ptr),
-                        Pointer.to(new int[] {first}), Pointer.to(new int[] {n}), Pointer.to(opl.ptr),
-                        Pointer.to(intensity.ptr), Pointer.to(mirror.ptr), Pointer.to(power.ptr),
-                        Pointer.to(background.ptr), Pointer.to(entity.ptr), Pointer.to(normal.ptr)));
+                        Pointer.to(new int[] {n}), Pointer.to(opl.ptr), Pointer.to(intensity.ptr), Pointer.to(mirror.ptr),
+                        Pointer.to(power.ptr), Pointer.to(background.ptr), Pointer.to(entity.ptr), Pointer.to(normal.ptr)));
+            }
+        }
+
+        @Override
+        public void candidates(int first, double[] o, double[] i, int[] e, double[] m, double[] p, double[] b,
+                float[] nrm) {
+            long slots = 2L * inputs.nodes() * rays, at = 2L * inputs.nodes() * first;
+            if (slots == 0) {
+                return;
+            }
+            synchronized (JCudaDevice.this) {
+                makeCurrent();
+                check(cuMemcpyDtoH(Pointer.to(o).withByteOffset(8 * at), opl.ptr, 8 * slots), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(i).withByteOffset(8 * at), intensity.ptr, 8 * slots), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(e).withByteOffset(4 * at), entity.ptr, 4 * slots), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(m).withByteOffset(8 * at), mirror.ptr, 8 * slots), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(p).withByteOffset(8 * at), power.ptr, 8 * slots), "cuMemcpyDtoH");
+                if (inputs.keepBackground()) {
+                    check(cuMemcpyDtoH(Pointer.to(b).withByteOffset(8 * at), background.ptr, 8 * slots), "cuMemcpyDtoH");
+                }
+                if (inputs.keepNormals()) {
+                    check(cuMemcpyDtoH(Pointer.to(nrm).withByteOffset(12 * at), normal.ptr, 12 * slots), "cuMemcpyDtoH");
+                }
             }
         }
 
@@ -416,22 +440,6 @@ final class JCudaDevice implements GpuDevice {
                 check(cuMemcpyDtoH(Pointer.to(out.intensity()), returnIntensity.ptr, 16L * beams), "cuMemcpyDtoH");
                 check(cuMemcpyDtoH(Pointer.to(out.entity()), returnEntity.ptr, 8L * beams), "cuMemcpyDtoH");
                 check(cuMemcpyDtoH(Pointer.to(out.slot()), returnSlot.ptr, 8L * beams), "cuMemcpyDtoH");
-            }
-        }
-
-        @Override
-        public void candidates(double[] o, double[] i, int[] e, double[] m, double[] p, double[] b) {
-            long slots = 2L * inputs.nodes() * rays;
-            synchronized (JCudaDevice.this) {
-                makeCurrent();
-                check(cuMemcpyDtoH(Pointer.to(o), opl.ptr, 8 * slots), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(i), intensity.ptr, 8 * slots), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(e), entity.ptr, 4 * slots), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(m), mirror.ptr, 8 * slots), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(p), power.ptr, 8 * slots), "cuMemcpyDtoH");
-                if (inputs.keepBackground()) {
-                    check(cuMemcpyDtoH(Pointer.to(b), background.ptr, 8 * slots), "cuMemcpyDtoH");
-                }
             }
         }
     }

@@ -1,10 +1,10 @@
 package sensor.lidar.gpu;
 
 /**
- * The device side of one lidar's trace, divergence and selection stages [L-P] (the {@code lidarMaterials},
- * {@code lidarTrace} and {@code lidarSelect} kernels): the scene as {@link GpuKernels} uploads it, and a frame's
- * inputs, sub-rays and candidates. A frame: {@link #uploadFrame}, then per time slice the instances and
- * {@link #trace}, then {@link #select}; the candidates stay on the device and only the picked returns come back.
+ * The device side of the lidar's trace stage and, for the device tests, its divergence and selection stages [L-P]
+ * (the {@code lidarMaterials}, {@code lidarTrace} and {@code lidarSelect} kernels): the scene as {@link GpuKernels}
+ * uploads it, the inputs, and one time slice of sub-rays with their candidates. Per slice: the instances,
+ * {@link #trace}, then {@link #candidates} or {@link #select}.
  */
 interface LidarKernels extends GpuKernels {
     /**
@@ -29,16 +29,25 @@ interface LidarKernels extends GpuKernels {
         }
     }
 
-    /** Uploads a frame's inputs and its {@code rays} sub-rays (world origins, directions, pattern indices). */
-    void uploadFrame(Inputs inputs, double[] origins, double[] directions, int[] rayKey, int rays);
+    /** Uploads the inputs and builds the materials on the device. */
+    void uploadInputs(Inputs inputs);
 
-    /** Traces sub-rays {@code first .. first+count−1} through the scene as last uploaded. */
-    void trace(int first, int count);
+    /**
+     * Traces sub-rays {@code first .. first+count−1} of the frame's arrays (world origins, directions, pattern indices)
+     * through the scene as last uploaded: the slice's candidates stay on the device.
+     */
+    void trace(double[] origins, double[] directions, int[] rayKey, int first, int count);
 
-    /** The divergence stage and the selection of every beam; the returns are copied into {@code out}. */
+    /**
+     * Copies the last slice's candidates into the frame's arrays, at the slots of its sub-rays (normal: 3 floats a
+     * slot, only with keepNormals; background only with keepBackground).
+     */
+    void candidates(int first, double[] opl, double[] intensity, int[] entity, double[] mirror, double[] power,
+            double[] background, float[] normal);
+
+    /**
+     * The divergence stage and the selection of every beam of the last slice (whose sub-rays are whole beams); the
+     * returns are copied into {@code out} (slots counted from the slice's first sub-ray).
+     */
     void select(Selection selection, Returns out);
-
-    /** Copies the candidates of the last trace back (before the divergence stage when called before select). */
-    void candidates(double[] opl, double[] intensity, int[] entity, double[] mirror, double[] power,
-            double[] background);
 }

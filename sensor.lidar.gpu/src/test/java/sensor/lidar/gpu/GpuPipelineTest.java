@@ -12,7 +12,7 @@ import sensor.materials.impl.Atmosphere;
 /**
  * On a real GPU (skipped without one): the lidarMaterials, lidarTrace and lidarSelect kernels on the frames of
  * {@link PipelineOnHostTest}, against the Java pipeline with the same bounds; here the device's own exp, log and pow
- * take the place of the C library's. The frame is traced in two time slices, as a lidar with moving bodies traces it.
+ * take the place of the C library's.
  */
 class GpuPipelineTest {
     @BeforeEach
@@ -20,24 +20,31 @@ class GpuPipelineTest {
         Gpu.require();
     }
 
-    /** The device's frame laid out as the host program's (see PipelineOnHostTest.onHost). */
+    /**
+     * The device's frame laid out as the host program's (see PipelineOnHostTest.onHost): the trace stage in two time
+     * slices, their candidates copied back, then the whole frame traced again as one slice for the device's own
+     * divergence and selection stages.
+     */
     static double[] onDevice(PipelineOnHostTest.Setup s) {
         int rays = s.key().length, slots = 2 * s.inputs().nodes() * rays, beams = rays / s.selection().samples();
+        int half = rays / 2 / s.selection().samples() * s.selection().samples();
         FlatScene flat = FlatSceneTest.flat(s.view().shapes, 0);
-        try (LidarKernels k = Gpu.DEVICE.newLidarKernels()) {
+        try (LidarKernels k = Gpu.DEVICE.newKernels()) {
             k.uploadMeshes(flat);
             k.uploadInstances(flat);
-            k.uploadFrame(s.inputs(), s.origins(), s.directions(), s.key(), rays);
-            k.trace(0, rays / 3);
-            k.trace(rays / 3, rays - rays / 3);
+            k.uploadInputs(s.inputs());
             double[] opl = new double[slots], intensity = new double[slots], mirror = new double[slots],
                     power = new double[slots], background = new double[slots], diverged = new double[slots];
             int[] entity = new int[slots];
-            k.candidates(opl, intensity, entity, mirror, power, background);
+            for (int[] slice : new int[][] {{0, half}, {half, rays - half}}) {
+                k.trace(s.origins(), s.directions(), s.key(), slice[0], slice[1]);
+                k.candidates(slice[0], opl, intensity, entity, mirror, power, background, null);
+            }
+            k.trace(s.origins(), s.directions(), s.key(), 0, rays);
             LidarKernels.Returns out = new LidarKernels.Returns(beams);
             k.select(s.selection(), out);
-            k.candidates(new double[slots], diverged, new int[slots], new double[slots], new double[slots],
-                    new double[slots]);
+            k.candidates(0, new double[slots], diverged, new int[slots], new double[slots], new double[slots],
+                    new double[slots], null);
             double[] r = new double[7 * slots + 9 * beams];
             for (int i = 0; i < slots; i++) {
                 double[] v = {opl[i], intensity[i], entity[i], mirror[i], power[i], background[i]};

@@ -16,6 +16,7 @@ import sensor.api.material.AmbientMaterial;
 import sensor.api.material.Lambertian;
 import sensor.api.material.SurfaceMaterial;
 import sensor.api.random.CounterRandom;
+import sensor.api.raytrace.ShadingTraceScene;
 import sensor.api.raytrace.TraceScene;
 import sensor.api.scene.Light;
 import sensor.api.scene.ObjectSpec;
@@ -26,7 +27,6 @@ import sensor.lidar.api.ReturnMode;
 import sensor.materials.impl.Atmosphere;
 import sensor.materials.impl.ExplicitBrdf;
 import sensor.materials.impl.GgxOrenNayarBrdf;
-import sensor.materials.impl.IncompleteGamma;
 import sensor.raytrace.CpuBvhBackend;
 
 /**
@@ -45,8 +45,6 @@ class PipelineOnHostTest {
         final TestScene shapes;
         final List<SurfaceMaterial> materials = new ArrayList<>();
         final List<Atmosphere> volumes = new ArrayList<>();
-        /** The samples of each explicit BRDF (ExplicitBrdf keeps its own copy private). */
-        final java.util.Map<SurfaceMaterial, double[]> grids = new java.util.IdentityHashMap<>();
         final AmbientMaterial ambient;
         final List<Light> lights;
 
@@ -79,70 +77,27 @@ class PipelineOnHostTest {
                 case 1 -> new GgxOrenNayarBrdf(1.3 + rnd.nextDouble(), rnd.nextDouble(), 0.05 + 0.4 * rnd.nextDouble(),
                         0.5 * rnd.nextDouble(), rnd.nextDouble());
                 case 2 -> new GgxOrenNayarBrdf(i % 2 == 0 ? 1.5 : 0.2, i % 2 == 0 ? 0 : 3.5, 0.005, 0.2, 0.3);
-                default -> {
-                    double[] grid = rnd.doubles(72, 0, 0.6).toArray();
-                    ExplicitBrdf e = new ExplicitBrdf(3, 2, 4, 3, grid);
-                    v.grids.put(e, grid);
-                    yield e;
-                }
+                default -> new ExplicitBrdf(3, 2, 4, 3, rnd.doubles(72, 0, 0.6).toArray());
             });
         }
         return v;
     }
 
-    /** What the device pipeline reads for {@code view}: each object has its own material. */
+    /** What the device pipeline reads for {@code view}, as the GPU scene encodes it from the kernel forms. */
     static LidarKernels.Inputs inputs(View v, double[] optics, double rangeMax, CounterRandom random, long step) {
         double sky = 0;
         List<Double> suns = new ArrayList<>();
         for (Light l : v.lights) {
             if (l.kind() == Light.Kind.SKY) {
-                sky += l.irradiance() * 0.1; // Detection.KLX_PER_W_M2
+                sky += l.irradiance() * 0.1; // as ReturnPipeline.lights converts them (Detection.KLX_PER_W_M2)
             } else {
                 Vec3 to = l.direction().normalized().times(-1);
                 suns.addAll(List.of(to.x(), to.y(), to.z(), l.irradiance() * 0.1));
             }
         }
-        int n = v.objects().size();
-        List<Double> spec = new ArrayList<>(), table = new ArrayList<>();
-        int[] offset = new int[n], objectMaterial = new int[n], objectMedium = new int[n];
-        for (int i = 0; i < n; i++) {
-            SurfaceMaterial m = v.materials.get(i);
-            offset[i] = spec.size();
-            objectMaterial[i] = i;
-            if (m instanceof Lambertian l) {
-                spec.addAll(List.of(0.0, l.reflectivity()));
-            } else if (m instanceof GgxOrenNayarBrdf g) {
-                spec.addAll(List.of(1.0, g.refractiveIndexReal(), g.refractiveIndexImaginary(), g.beckmanRoughness(),
-                        g.orenNayarRoughness(), g.diffuseReflectivity()));
-            } else {
-                ExplicitBrdf e = (ExplicitBrdf) m;
-                spec.addAll(List.of(2.0, (double) e.thetaInCount(), (double) e.phiInCount(), (double) e.thetaViewCount(),
-                        (double) e.phiViewCount(), (double) table.size()));
-                for (double x : v.grids.get(e)) {
-                    table.add(x);
-                }
-            }
-        }
-        List<AmbientMaterial> media = new ArrayList<>();
-        media.add(v.ambient);
-        for (int i = 0; i < n; i++) {
-            objectMedium[i] = v.volumes.get(i) == null ? -1 : media.size();
-            if (v.volumes.get(i) != null) {
-                media.add(v.volumes.get(i));
-            }
-        }
-        List<Double> medium = new ArrayList<>();
-        for (AmbientMaterial m : media) {
-            if (m instanceof Atmosphere at) {
-                medium.addAll(List.of(at.refractiveIndex(), at.attenuation(), at.returnProbabilityScaling(),
-                        at.returnGammaShape(), at.returnGammaScale(), IncompleteGamma.lnGamma(at.returnGammaShape())));
-            } else {
-                medium.addAll(List.of(m.refractiveIndex(), m.attenuation(), 0.0, 1.0, 1.0, 0.0));
-            }
-        }
-        return new LidarKernels.Inputs(objectMaterial, doubles(spec), offset, doubles(table), objectMedium,
-                doubles(medium), new double[] {Math.tan(optics[0]), optics[1], optics[2], optics[3]}, doubles(suns), sky,
-                rangeMax, NODES, false, true, random.key(), step);
+        assertTrue(ShadingInputs.unsupported(v).isEmpty(), "every material has a kernel form");
+        return ShadingInputs.of(v, new ShadingTraceScene.Shading(NODES, rangeMax, Math.tan(optics[0]), optics[1],
+                optics[2], optics[3], random.key(), step, false, true, doubles(suns), sky));
     }
 
     static double[] doubles(List<Double> list) {

@@ -30,6 +30,7 @@ public final class LidarConfig {
     private double minIntensity = 0;
     private int timeSlices = 16;
     private int threads = Runtime.getRuntime().availableProcessors();
+    private LidarBackend backend = LidarBackend.CPU;
     private boolean emitMisses;
     private List<StageSpec> distortions = List.of();
     private List<StageSpec> noises = List.of();
@@ -122,6 +123,12 @@ public final class LidarConfig {
     /** Scene updates per output when objects move with bodies, 1 to 4096 ([L-T]); a static scene needs one. */
     public LidarConfig setTimeSlices(int n) {
         timeSlices = Args.inRange("timeSlices", n, 1, 4096);
+        return this;
+    }
+
+    /** Where the trace stage runs (default {@link LidarBackend#CPU}). */
+    public LidarConfig setBackend(LidarBackend b) {
+        backend = Args.notNull("backend", b);
         return this;
     }
 
@@ -218,6 +225,7 @@ public final class LidarConfig {
     public double minIntensity() { return minIntensity; }
     public int timeSlices() { return timeSlices; }
     public int threads() { return threads; }
+    public LidarBackend backend() { return backend; }
     public boolean emitMisses() { return emitMisses; }
     public List<StageSpec> distortions() { return distortions; }
     public List<StageSpec> noises() { return noises; }

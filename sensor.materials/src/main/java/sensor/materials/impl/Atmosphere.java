@@ -49,6 +49,12 @@ public final class Atmosphere implements AmbientMaterial {
     @Override
     public double attenuation() { return alpha; }
 
+    @Override
+    public java.util.Optional<sensor.api.material.KernelForm> kernelForm() {
+        return java.util.Optional.of(new sensor.api.material.KernelForm("atmosphere",
+                new double[] {n, alpha, scaling, shape, scale, lnGammaShape}));
+    }
+
     public double returnProbabilityScaling() { return scaling; }
     public double returnGammaShape() { return shape; }
     public double returnGammaScale() { return scale; }

@@ -124,6 +124,17 @@ public final class ExplicitBrdf implements SurfaceMaterial {
         return (1 - fp) * ((1 - fq) * s[r0 + q0] + fq * s[r0 + q1]) + fp * ((1 - fq) * s[r1 + q0] + fq * s[r1 + q1]);
     }
 
+    @Override
+    public java.util.Optional<sensor.api.material.KernelForm> kernelForm() {
+        double[] p = new double[4 + samples.length];
+        p[0] = nThetaL;
+        p[1] = nPhiL;
+        p[2] = nThetaV;
+        p[3] = nPhiV;
+        System.arraycopy(samples, 0, p, 4, samples.length);
+        return java.util.Optional.of(new sensor.api.material.KernelForm("explicit-brdf", p));
+    }
+
     public int thetaInCount() { return nThetaL; }
     public int phiInCount() { return nPhiL; }
     public int thetaViewCount() { return nThetaV; }

@@ -116,6 +116,12 @@ public final class GgxOrenNayarBrdf implements SurfaceMaterial {
         return beckmann <= MIRROR_ROUGHNESS ? Fresnel.reflectance(1.0, n, k, cosTheta) : 0;
     }
 
+    @Override
+    public java.util.Optional<sensor.api.material.KernelForm> kernelForm() {
+        return java.util.Optional.of(new sensor.api.material.KernelForm("ggx-oren-nayar",
+                new double[] {n, k, beckmann, orenNayar, diffuse}));
+    }
+
     public double refractiveIndexReal() { return n; }
     public double refractiveIndexImaginary() { return k; }
     public double beckmanRoughness() { return beckmann; }

@@ -96,6 +96,7 @@ public final class RunJob {
         long wall0 = start.wallClock(); // slips when the simulation falls behind
         double t0 = start.time(), chunk = Math.min(built.realtime() ? 0.01 : 0.1, built.duration());
         int lastDecile = 0;
+        Map<String, String> summaries = new java.util.HashMap<>(); // each sensor's summary line, read before removal
         try {
             while (env.time() - t0 < built.duration() - 1e-9 && !cancelled.getAsBoolean()) {
                 env.advance(Math.min(chunk, built.duration() - (env.time() - t0)));
@@ -134,14 +135,20 @@ public final class RunJob {
                 sink.abort();
                 RunManifest.removeIfEmpty(outDir);
             }
-            env.sensors().forEach(s -> env.removeSensor(s.spec().id()));
+            env.sensors().forEach(s -> {
+                if (s.summary() != null) {
+                    summaries.put(s.spec().id(), s.summary());
+                }
+                env.removeSensor(s.spec().id());
+            });
         }
         double wall = (System.nanoTime() - wall0) * 1e-9, simulated = env.time() - t0;
         Recorder.Summary s = sink.summary();
         long frames = s.frames().values().stream().mapToLong(Long::longValue).sum();
         out.printf(Locale.ROOT, "simulated %.3f s in %.2f s wall (real-time factor %.2f)%n", simulated, wall, simulated / wall);
         for (Map.Entry<String, Long> e : new java.util.TreeMap<>(s.frames()).entrySet()) {
-            out.printf(Locale.ROOT, "  %-16s %d frames%n", e.getKey(), e.getValue());
+            String line = summaries.get(e.getKey());
+            out.printf(Locale.ROOT, "  %-16s %d frames%s%n", e.getKey(), e.getValue(), line == null ? "" : ", " + line);
         }
         out.printf(Locale.ROOT, "%d frames, %d points (%.0f points/s), %d files in %s (with %s, as the estimate counts)%n",
                 frames, s.points(), s.points() / wall, s.files().size() + 1, outDir, RunManifest.NAME);

@@ -1,0 +1,170 @@
+package sensor.lidar;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import sensor.api.env.SensorEnvironment.SensorInfo;
+import sensor.api.frame.OutputField;
+import sensor.api.frame.PointCloud;
+import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.RaytraceBackend;
+import sensor.api.raytrace.ShadingTraceScene;
+import sensor.api.raytrace.TraceScene;
+import sensor.api.scene.SceneView;
+import sensor.lidar.api.LidarBackend;
+import sensor.lidar.api.LidarConfig;
+import sensor.raytrace.CpuBvhBackend;
+
+/**
+ * Where the trace stage runs [L-P], as the lidar's {@code backend} setting says, with a stand-in device: a scene whose
+ * closest hits are the CPU backend's and whose "device" puts every sub-ray's surface candidate at 7.5 m, so a cloud
+ * shows which ran. The device's candidates go through the Java stages after it unchanged; a device that cannot shade
+ * the scene, or fails, leaves the frame to Java with the same points as without it.
+ */
+class LidarBackendTest {
+    static final double DEVICE_RANGE = 7.5;
+
+    /** The stand-in: shading refused with {@code refusal} (null: accepted), failing when {@code fails}. */
+    static final class Device implements RaytraceBackend {
+        final String refusal;
+        final boolean fails;
+        int shaded;
+
+        Device(String refusal, boolean fails) {
+            this.refusal = refusal;
+            this.fails = fails;
+        }
+
+        @Override
+        public String id() { return "device"; }
+
+        @Override
+        public TraceScene createScene(SceneView view, int threads) {
+            TraceScene cpu = new CpuBvhBackend().createScene(view, threads);
+            return new ShadingTraceScene() {
+                @Override public void update(SceneView scene, double t) { cpu.update(scene, t); }
+                @Override public void closestHit(double[] o, double[] d, int n, double max, HitBuffer out) {
+                    cpu.closestHit(o, d, n, max, out);
+                }
+                @Override public void close() { cpu.close(); }
+                @Override public Optional<String> unsupported(SceneView scene) { return Optional.ofNullable(refusal); }
+
+                @Override
+                public boolean shade(SceneView scene, Shading s, double[] origins, double[] directions, int[] rayKey,
+                        int first, int count, Candidates out) {
+                    shaded++;
+                    if (fails) {
+                        return false;
+                    }
+                    for (int r = first; r < first + count; r++) {
+                        int slot = r * s.nodes() * 2;
+                        Arrays.fill(out.intensity(), slot, slot + s.nodes() * 2, -1);
+                        out.opl()[slot] = DEVICE_RANGE;
+                        out.intensity()[slot] = 0.5;
+                        out.entity()[slot] = 0;
+                        out.mirror()[slot] = 0;
+                        out.power()[slot] = 1;
+                    }
+                    return true;
+                }
+            };
+        }
+    }
+
+    private static LidarRig rig(RaytraceBackend backend) {
+        LidarRig rig = new LidarRig();
+        rig.type.setBackend(backend);
+        rig.wallAtX("wall", 4, null);
+        return rig;
+    }
+
+    /** A fan of 200 rays towards the wall, every one hitting it. */
+    private static LidarConfig config(LidarBackend backend) {
+        java.util.List<sensor.api.geom.Vec3> dirs = new java.util.ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            dirs.add(new sensor.api.geom.Vec3(1, (i % 20 - 10) * 0.05, (i / 20 - 5) * 0.05));
+        }
+        java.util.List<sensor.api.geom.Pose> rays = LidarRig.rays(dirs.toArray(sensor.api.geom.Vec3[]::new));
+        return new LidarConfig().setPattern(sensor.lidar.api.RayPatterns.generic(rays,
+                java.util.List.of(new sensor.api.lidar.RayInterval(0, rays.size())))).setBackend(backend);
+    }
+
+    private static float[] ranges(PointCloud c) {
+        float[] r = new float[c.count()];
+        for (int i = 0; i < r.length; i++) {
+            float x = c.getFloat(i, OutputField.XYZ_VEC3_F32, 0), y = c.getFloat(i, OutputField.XYZ_VEC3_F32, 1),
+                    z = c.getFloat(i, OutputField.XYZ_VEC3_F32, 2);
+            r[i] = (float) Math.sqrt(x * x + y * y + z * z);
+        }
+        return r;
+    }
+
+    private static String summary(LidarRig rig) {
+        java.util.List<SensorInfo> sensors = rig.env.sensors();
+        assertEquals(1, sensors.size());
+        return sensors.get(0).summary();
+    }
+
+    @Test
+    void cpuIsTheDefaultAndNeverAsksTheDeviceLP() {
+        Device d = new Device(null, false);
+        LidarRig rig = rig(d);
+        PointCloud c = rig.run(config(LidarBackend.CPU));
+        assertEquals(LidarBackend.CPU, new LidarConfig().backend());
+        assertEquals(0, d.shaded);
+        assertEquals(200, ranges(c).length, "the wall's points");
+        assertTrue(ranges(c)[0] < DEVICE_RANGE - 1, "at the wall, 4 m and a little more");
+        assertNull(summary(rig), "nothing to report for the default");
+    }
+
+    @Test
+    void autoRunsTheTraceStageOnTheDeviceWhereItCanLP() {
+        Device d = new Device(null, false);
+        LidarRig rig = rig(d);
+        float[] r = ranges(rig.run(config(LidarBackend.AUTO)));
+        assertTrue(d.shaded > 0 && r.length == 200, "shaded " + d.shaded + " times, " + r.length + " points");
+        for (float x : r) {
+            assertEquals(DEVICE_RANGE, x, 1e-5, "every point comes from the device's candidates");
+        }
+        assertEquals("trace stage on the GPU (device)", summary(rig));
+    }
+
+    @Test
+    void autoLeavesAFrameTheDeviceCannotShadeToJavaAndSaysWhyLP() {
+        float[] cpu = ranges(rig(new CpuBvhBackend()).run(config(LidarBackend.CPU)));
+        LidarRig rig = rig(new Device("object 'wall' has a third-party material", false));
+        assertArrayEquals(cpu, ranges(rig.run(config(LidarBackend.AUTO))), "the Java pipeline's points");
+        assertEquals("trace stage in Java: object 'wall' has a third-party material", summary(rig));
+        LidarRig plain = rig(new CpuBvhBackend());
+        plain.run(config(LidarBackend.AUTO));
+        assertTrue(summary(plain).startsWith("trace stage in Java: the raytrace backend cpu-bvh has no GPU"), summary(plain));
+    }
+
+    @Test
+    void aDeviceThatFailsLeavesTheSliceToJavaLP() {
+        float[] cpu = ranges(rig(new CpuBvhBackend()).run(config(LidarBackend.CPU)));
+        Device d = new Device(null, true);
+        float[] r = ranges(rig(d).run(config(LidarBackend.AUTO)));
+        assertTrue(d.shaded > 0);
+        assertArrayEquals(cpu, r, "the Java pipeline's points");
+    }
+
+    @Test
+    void gpuStopsTheRunWithTheReasonWhereTheDeviceCannotLP() {
+        LidarRig rig = rig(new Device("object 'wall' has a third-party material", false));
+        RuntimeException e = assertThrows(RuntimeException.class, () -> rig.run(config(LidarBackend.GPU)));
+        assertTrue(String.valueOf(e.getMessage()).contains("backend gpu, but object 'wall' has a third-party material;"
+                + " set backend: auto"), e.getMessage());
+        RuntimeException none = assertThrows(RuntimeException.class,
+                () -> rig(new CpuBvhBackend()).run(config(LidarBackend.GPU)));
+        assertTrue(String.valueOf(none.getMessage()).contains("cpu-bvh has no GPU"), none.getMessage());
+    }
+}
