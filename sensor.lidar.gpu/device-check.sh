@@ -6,12 +6,15 @@
 #                    GpuPipelineTest, the lidar pipeline's kernels against the Java pipeline (the *OnHostTest
 #                    classes, the same code compiled for the CPU, run in the build instead)
 #   gpu-bench.txt    GpuBenchmark: closest hit Grays/s on scene v1 (end to end and kernel alone, by CUDA events),
-#                    where one query's time goes, upload and update cost with 1,000 moving bodies, CPU of the same run
-#   bench-gpu.json   `sensorsim bench` with the CUDA backend registered (the lidar and demo pick it: ranking 100)
+#                    where one query's time goes, the lidar's trace stage on the GPU in Mrays/s against Java on 1 and
+#                    all threads, upload and update cost with 1,000 moving bodies, CPU of the same run
+#   bench-gpu.json   `sensorsim bench` with the CUDA backend registered (the lidar and demo pick it: ranking 100) and
+#                    the lidar section's trace stage on the GPU (--lidar-backend gpu): the OS1-128 2048x10 frames/s
 #   bench-cpu.json   the same with CUDA hidden (CUDA_VISIBLE_DEVICES=""): the CPU figures of the same machine
 #   ncu.txt          Nsight Compute's view of one closestHit launch, where ncu is installed
 #   demo-*.txt       the README's main command from a fresh JVM, with and without the GPU; demo-same.txt: the
-#                    files that differ between the two runs (none expected)
+#                    files that differ between the two runs (none expected); demo-pipeline.txt: the demo with its
+#                    lidar's trace stage on the GPU (backend: gpu), whose summary must say so
 # Each step has its own time limit; a failing step is reported and the next one runs. Exit status: non-zero when
 # a step failed. Variables: JAVA (default java), JAR (default distro/target/sensorsim.jar), JUNIT (the JUnit
 # Platform console launcher jar; default: from the local Maven repository), BENCH (extra bench options), ONLY
@@ -53,7 +56,7 @@ step tests 150 "$JAVA" -jar "$JUNIT" execute -cp "$cp" --select-package sensor.l
   --exclude-classname '.*PtxInJarTest' --exclude-classname '.*OnHostTest' --reports-dir "$OUT/junit" --details=summary --disable-banner
 step gpu-bench 150 "$JAVA" -Xms4g -Xmx8g -cp "$cp" sensor.lidar.gpu.GpuBenchmark 10
 # shellcheck disable=SC2086
-step bench-gpu 240 "$JAVA" -jar "$JAR" bench --backend cuda-bvh --json "$OUT/bench-gpu.json" $BENCH
+step bench-gpu 240 "$JAVA" -jar "$JAR" bench --backend cuda-bvh --lidar-backend gpu --json "$OUT/bench-gpu.json" $BENCH
 # Nsight Compute, where present: the first closestHit launch's speed-of-light and occupancy sections
 if command -v ncu >/dev/null; then
   step ncu 150 ncu --target-processes all -k closestHit -c 1 --section SpeedOfLight --section Occupancy \
@@ -64,6 +67,14 @@ step demo-gpu 90 "$JAVA" -jar "$JAR" run distro/scenarios/demo.yaml --out "$work
 step demo-cpu 90 env CUDA_VISIBLE_DEVICES= "$JAVA" -jar "$JAR" run distro/scenarios/demo.yaml --out "$work/cpu"
 # the same files from both runs: the GPU's hits equal the CPU's bit for bit (the manifest holds timings)
 step demo-same 60 diff -r -q -x run-manifest.json "$work/gpu" "$work/cpu"
+# the demo with its lidar's trace stage on the GPU: backend gpu stops the run unless the GPU ran it
+sed 's/^\(      mode: 1024x10\)$/\1\n      backend: gpu/' distro/scenarios/demo.yaml > distro/scenarios/demo-gpu-pipeline.yaml
+step demo-pipeline 90 "$JAVA" -jar "$JAR" run distro/scenarios/demo-gpu-pipeline.yaml --out "$work/pipeline"
+if [ -f "$OUT/demo-pipeline.txt" ] && ! grep -q "trace stage on the GPU" "$OUT/demo-pipeline.txt"; then
+  echo "demo-pipeline: the summary names no GPU trace stage" | tee -a "$OUT/steps.txt"
+  failed=1
+fi
+rm -f distro/scenarios/demo-gpu-pipeline.yaml
 # shellcheck disable=SC2086
 step bench-cpu 240 env CUDA_VISIBLE_DEVICES= "$JAVA" -jar "$JAR" bench --json "$OUT/bench-cpu.json" $BENCH
 rm -rf "$lib" "$work"

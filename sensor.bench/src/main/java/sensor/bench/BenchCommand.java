@@ -24,7 +24,7 @@ import sensor.api.raytrace.RaytraceBackend;
 
 /**
  * {@code sensorsim bench [--quick] [--threads N] [--json FILE] [--peer FILE] [--only SECTIONS] [--backend ID]
- * [--demo FILE]}: the benchmark suite, run through the installed services (the raytrace backend, the lidar, material
+ * [--lidar-backend cpu|gpu|auto] [--demo FILE]}: the benchmark suite, run through the installed services (the raytrace backend, the lidar, material
  * and noise plugins, the scenario loader, the command line for the demo), printed as a table with the machine first
  * and written as JSON. A service of the JDK type {@code ToIntFunction<String[]>} with {@code sensorsim.command=bench},
  * which the command line's {@code bench} hands its arguments to, so a distribution without this bundle has no bench.
@@ -35,7 +35,7 @@ public class BenchCommand implements ToIntFunction<String[]> {
     static final Set<String> SECTIONS = Set.of("raytrace", "lidar", "camera", "imu", "demo");
     private static final String USAGE = """
             Usage: sensorsim bench [--quick] [--threads N] [--json FILE] [--peer FILE] [--only SECTIONS]
-                                   [--backend ID] [--demo FILE]
+                                   [--backend ID] [--lidar-backend cpu|gpu|auto] [--demo FILE]
             Runs the benchmark suite and prints one line per figure, the machine first.
               --quick          fewer passes and frames (a smoke run; figures are noisier)
               --threads N      threads of the multi-threaded figures, 1..1024 (default: the cores, %d here)
@@ -45,6 +45,8 @@ public class BenchCommand implements ToIntFunction<String[]> {
               --only SECTIONS  comma-separated subset of raytrace, lidar, camera, imu, demo
                                (default: all)
               --backend ID     raytrace backend of the raytrace section (default cpu-bvh)
+              --lidar-backend B
+                               where the lidar section's trace stage runs: cpu, gpu or auto (default cpu)
               --demo FILE      scenario of the demo and camera figures (default distro/scenarios/demo.yaml)
             """;
 
@@ -62,7 +64,8 @@ public class BenchCommand implements ToIntFunction<String[]> {
     volatile ToIntFunction<String[]> cli;
 
     /** Parsed arguments. */
-    record Options(boolean quick, int threads, Path json, Path peer, Set<String> only, String backend, Path demo) {}
+    record Options(boolean quick, int threads, Path json, Path peer, Set<String> only, String backend, Path demo,
+            String lidarBackend) {}
 
     /** Parses {@code args}; throws {@link IllegalArgumentException} naming the option and what it allows. */
     static Options parse(String[] args) {
@@ -70,14 +73,14 @@ public class BenchCommand implements ToIntFunction<String[]> {
         int threads = Runtime.getRuntime().availableProcessors();
         Path json = null, peer = null, demo = Path.of("distro/scenarios/demo.yaml");
         Set<String> only = SECTIONS;
-        String backend = "cpu-bvh";
+        String backend = "cpu-bvh", lidarBackend = "cpu";
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--quick")) {
                 quick = true;
                 continue;
             }
-            if (!Set.of("--threads", "--json", "--peer", "--only", "--backend", "--demo").contains(a)) {
+            if (!Set.of("--threads", "--json", "--peer", "--only", "--backend", "--lidar-backend", "--demo").contains(a)) {
                 throw new IllegalArgumentException("unknown option '" + a + "'");
             }
             if (i + 1 >= args.length) {
@@ -107,10 +110,16 @@ public class BenchCommand implements ToIntFunction<String[]> {
                     }
                 }
                 case "--backend" -> backend = v;
+                case "--lidar-backend" -> {
+                    if (!Set.of("cpu", "gpu", "auto").contains(v)) {
+                        throw new IllegalArgumentException("--lidar-backend takes cpu, gpu or auto, got '" + v + "'");
+                    }
+                    lidarBackend = v;
+                }
                 default -> demo = Path.of(v);
             }
         }
-        return new Options(quick, threads, json, peer, only, backend, demo);
+        return new Options(quick, threads, json, peer, only, backend, demo, lidarBackend);
     }
 
     @Override
@@ -154,7 +163,8 @@ public class BenchCommand implements ToIntFunction<String[]> {
             }
             if (o.only.contains("lidar")) {
                 quiet(o, out);
-                RuntimeFigures.measureLidar(env, loader, work, o.threads, o.quick ? 3 : 10, o.quick ? 1 : 3, report, out);
+                RuntimeFigures.measureLidar(env, loader, work, o.threads, o.quick ? 3 : 10, o.quick ? 1 : 3, o.lidarBackend,
+                        report, out);
                 RuntimeFigures.measureCatalog(env, loader, work, o.quick ? 2 : 10, o.quick ? 1 : 3, report, out);
             }
             if (o.only.contains("camera")) {

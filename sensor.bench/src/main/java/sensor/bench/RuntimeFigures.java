@@ -33,14 +33,15 @@ final class RuntimeFigures {
 
     /** Lidar figures: {@code frames} frames per pass, {@code reps} passes (best kept), 1 and {@code threads} threads. */
     static void measureLidar(SensorEnvironment env, ScenarioLoader loader, Path work, int threads, int frames, int reps,
-            Report report, PrintStream out) throws IOException {
-        out.printf(Locale.ROOT, "lidar: Ouster OS1-128 2048x10 on scene v1, %d frames a pass%n", frames);
+            String backend, Report report, PrintStream out) throws IOException {
+        out.printf(Locale.ROOT, "lidar: Ouster OS1-128 2048x10 on scene v1, %d frames a pass, trace stage backend %s%n",
+                frames, backend);
         SceneV1 v1 = new SceneV1();
         ObjectSpec scene = ObjectSpec.fixed("scene-v1", new Shape.TriangleMesh(v1.vertices, v1.indices), Pose.IDENTITY);
         for (boolean full : new boolean[] {false, true}) {
             for (int t : threads == 1 ? new int[] {1} : new int[] {1, threads}) {
                 Path file = work.resolve("lidar.yaml");
-                Files.writeString(file, lidarScenario(full, t));
+                Files.writeString(file, lidarScenario(full, t, backend));
                 loader.load(file);
                 if (full) {
                     env.addObject(scene.withMaterial(MaterialSpec.of("ggx-oren-nayar")));
@@ -218,14 +219,15 @@ final class RuntimeFigures {
     }
 
     /** The lidar scenario; scene v1 itself is added as an object after loading (326,000 triangles). */
-    static String lidarScenario(boolean full, int threads) {
+    static String lidarScenario(boolean full, int threads, String backend) {
         String stages = full ? ", heapDepth: 2, distortions: [{type: ray-angle-gaussian}], noise: [{type: distance-gaussian}]"
                 : ", heapDepth: 1";
         return "version: 1\nname: bench-lidar\nseed: 1\nduration: 1\ntimeStep: 0.01\n"
                 + (full ? "ambient: {type: atmosphere}\n" : "")
                 + "objects:\n  - {id: marker, shape: {type: sphere, radius: 0.01}, pose: {position: [0, 0, -100]}}\n"
                 + "sensors:\n  - id: os1\n    type: lidar\n    pose: {position: [0, 0, 2]}\n    frequency: 10\n"
-                + "    config: {model: OS1-128, mode: 2048x10, range: [0.3, 200], threads: " + threads + stages + "}\n";
+                + "    config: {model: OS1-128, mode: 2048x10, range: [0.3, 200], threads: " + threads + ", backend: " + backend
+                + stages + "}\n";
     }
 
     private static final String IMU_SCENARIO = """

@@ -26,10 +26,11 @@ class BenchCommandTest {
         assertEquals(Runtime.getRuntime().availableProcessors(), o.threads());
         assertEquals(BenchCommand.SECTIONS, o.only());
         assertEquals("cpu-bvh", o.backend());
+        assertEquals("cpu", o.lidarBackend());
         o = BenchCommand.parse(new String[] {"--quick", "--threads", "3", "--only", "raytrace,imu", "--json", "f.json",
-            "--backend", "gpu", "--demo", "d.yaml", "--peer", "p.json"});
+            "--backend", "gpu", "--demo", "d.yaml", "--peer", "p.json", "--lidar-backend", "auto"});
         assertEquals(new BenchCommand.Options(true, 3, Path.of("f.json"), Path.of("p.json"), Set.of("raytrace", "imu"), "gpu",
-                Path.of("d.yaml")), o);
+                Path.of("d.yaml"), "auto"), o);
     }
 
     @Test
@@ -39,6 +40,7 @@ class BenchCommandTest {
         assertEquals("--json needs a value", message("--json"));
         assertEquals("unknown option '--fast'", message("--fast"));
         assertEquals("--only takes raytrace, lidar, camera, imu, demo (comma-separated), got 'gpu'", message("--only", "lidar,gpu"));
+        assertEquals("--lidar-backend takes cpu, gpu or auto, got 'cuda'", message("--lidar-backend", "cuda"));
     }
 
     private static String message(String... args) {

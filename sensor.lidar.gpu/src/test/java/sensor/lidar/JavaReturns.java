@@ -72,4 +72,27 @@ public final class JavaReturns {
                 background ? java.util.Arrays.copyOf(p.candBackground, slots) : new double[slots],
                 java.util.Arrays.copyOf(p.candIntensity, slots), out);
     }
+
+    /**
+     * ReturnPipeline.trace alone (the trace stage) over {@code rays} sub-rays on {@code threads} threads of a plain
+     * fork-join pool, with the optics of {@code optics} as {@link #frame} takes them; the benchmark's Java figure.
+     */
+    public static void trace(SceneView view, TraceScene scene, double[] origins, double[] dirs, int[] rayKey, int rays,
+            CounterRandom random, long step, int depth, double rangeMax, double[] optics, int threads) {
+        java.util.concurrent.ForkJoinPool fj = java.util.concurrent.ForkJoinPool.commonPool();
+        ComputePool pool = new ComputePool() {
+            @Override
+            public int parallelism() { return threads; }
+
+            @Override
+            public void run(int n, int maxParallel, java.util.function.IntConsumer task) {
+                fj.submit(() -> java.util.stream.IntStream.range(0, n).parallel().forEach(task)).join();
+            }
+        };
+        ReturnPipeline p = new ReturnPipeline(depth, 1, 0, rangeMax, 0, 0, ReturnMode.STRONGEST,
+                new BeamDivergence(optics[0], optics[1], optics[2], optics[3]), threads == 1 ? ComputePool.serial() : pool,
+                threads);
+        p.reset(rays, false, false);
+        p.trace(scene, null, view, origins, dirs, 0, rays, rayKey, random, step);
+    }
 }

@@ -5,9 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 
 import sensor.api.scene.ObjectSpec;
+import sensor.api.scene.SceneView;
 import sensor.api.scene.Shape;
 import sensor.api.geom.Pose;
 import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.ShadingTraceScene;
 import sensor.api.raytrace.TraceScene;
 import sensor.bench.SceneV1;
 import sensor.bench.WarmUp;
@@ -56,6 +58,58 @@ public final class GpuBenchmark {
         System.out.printf("one query of %,d rays by CUDA events (median; best): rays up %.2f ms; kernel %.3f ms (best %.3f"
                 + " ms, %.2f Grays/s); hits down %.2f ms%n", n, ph[0][reps / 2], ph[1][reps / 2], ph[1][0],
                 n / (ph[1][0] * 1e-3) * 1e-9, ph[2][reps / 2]);
+    }
+
+    /**
+     * The lidar's trace stage [L-P] on scene v1 (Lambertian, default air, heap depth 2, one sub-ray a beam): on the GPU
+     * ({@code lidarTrace}, rays up and candidates down included) and in Java on 1 and on all threads, same run.
+     */
+    private static void tracestage(SimpleSceneView shapes, double[] o, double[] d, int n, CudaBvhBackend backend,
+            int reps, int cores) {
+        SceneView view = new SceneView() {
+            @Override public List<ObjectSpec> objects() { return shapes.objects(); }
+            @Override public Pose objectPose(int index, double t) { return shapes.objectPose(index, t); }
+            @Override public sensor.api.material.SurfaceMaterial material(int index) { return shapes.material(index); }
+            @Override public sensor.api.material.AmbientMaterial ambient() {
+                return sensor.api.material.AmbientMaterial.defaultAir();
+            }
+            @Override public long revision() { return shapes.revision(); }
+        };
+        int[] key = java.util.stream.IntStream.range(0, n).toArray();
+        double[] optics = {0.001, 0.005, 0.005, 0};
+        sensor.api.random.CounterRandom random = sensor.api.random.CounterRandom.of(1, "bench");
+        int nodes = 3, slots = 2 * nodes * n;
+        ShadingTraceScene.Candidates c = new ShadingTraceScene.Candidates(new double[slots], new double[slots],
+                new int[slots], new double[slots], new double[slots], new double[0], null);
+        ShadingTraceScene.Shading shading = new ShadingTraceScene.Shading(nodes, SceneV1.MAX_DISTANCE, Math.tan(optics[0]),
+                optics[1], optics[2], optics[3], random.key(), 0, false, false, new double[0], 0);
+        try (ShadingTraceScene s = (ShadingTraceScene) backend.createScene(view, 1)) {
+            s.update(view, 0);
+            WarmUp.run(() -> s.shade(view, shading, o, d, key, 0, n, c));
+            double[] t = new double[reps];
+            for (int i = 0; i < reps; i++) {
+                long t0 = System.nanoTime();
+                s.shade(view, shading, o, d, key, 0, n, c);
+                t[i] = (System.nanoTime() - t0) * 1e-9;
+            }
+            Arrays.sort(t);
+            System.out.printf("GPU trace stage (lidarTrace: heap depth 2, Lambertian, air), scene v1, rays up + candidates"
+                    + " down included: best %.1f Mrays/s, median %.1f Mrays/s%n", n / t[0] * 1e-6, n / t[reps / 2] * 1e-6);
+        }
+        try (TraceScene s = new CpuBvhBackend().createScene(view, cores)) {
+            s.update(view, 0);
+            for (int threads : cores == 1 ? new int[] {1} : new int[] {1, cores}) {
+                double[] t = new double[3];
+                for (int i = 0; i < t.length; i++) {
+                    long t0 = System.nanoTime();
+                    sensor.lidar.JavaReturns.trace(view, s, o, d, key, n, random, 0, 2, SceneV1.MAX_DISTANCE, optics, threads);
+                    t[i] = (System.nanoTime() - t0) * 1e-9;
+                }
+                Arrays.sort(t);
+                System.out.printf("Java trace stage, same scene, %d thread(s), class path: best %.2f Mrays/s%n", threads,
+                        n / t[0] * 1e-6);
+            }
+        }
     }
 
     /** Runs the benchmark. */
@@ -132,6 +186,8 @@ public final class GpuBenchmark {
         }
         System.out.printf("check: %,d hits, distance sum %.1f m; %,d of %,d rays identical to the CPU backend%n", hits,
                 sum, same, n);
+
+        tracestage(view, o, d, n, backend, reps, cores);
 
         // updates: the terrain plus 1,000 boxes on moving bodies (instances + TLAS re-uploaded, no mesh upload)
         List<ObjectSpec> objects = new ArrayList<>(List.of(terrain));
