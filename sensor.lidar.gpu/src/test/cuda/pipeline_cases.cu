@@ -2,17 +2,9 @@
 // stages, on a flat scene with its materials, media and lights (PipelineOnHostTest.encode writes the arguments).
 #include <cstring>
 #include "host_cases.h"
+#include "host_scene.h"
 #include "pipeline.cuh"
 #include "returns.cuh"
-
-namespace {
-template <typename T> std::vector<T> array(const double *&a) {
-    int n = (int) *a++;
-    std::vector<T> v(n);
-    for (int i = 0; i < n; i++) v[i] = (T) *a++;
-    return v;
-}
-} // namespace
 
 /**
  * Results: per candidate slot after the trace its OPL, intensity, entity, mirror return, power and background; then
@@ -20,27 +12,18 @@ template <typename T> std::vector<T> array(const double *&a) {
  * entity, slot).
  */
 HOST_CASE_N(frame) {
-    std::vector<float> nodeBounds = array<float>(a), tri = array<float>(a), tlasBounds = array<float>(a);
-    std::vector<int> nodeChild = array<int>(a), triId = array<int>(a), instInt = array<int>(a);
-    std::vector<double> instD = array<double>(a);
-    std::vector<int> tlasChild = array<int>(a), tlasOrder = array<int>(a);
-    int instanceCount = (int) *a++;
-    std::vector<double> planeD = array<double>(a);
-    std::vector<int> planeObj = array<int>(a);
-    int planeCount = (int) *a++;
+    HostSceneArrays arrays(a);
     PipelineScene p = {};
-    p.trace = {nodeBounds.data(), nodeChild.data(), tri.data(), triId.data(), instInt.data(), instD.data(),
-        tlasBounds.data(), tlasChild.data(), tlasOrder.data(), instanceCount, planeD.data(), planeObj.data(),
-        planeCount};
+    p.trace = arrays.scene;
     p.rangeMax = *a++;
     p.nodes = (int) *a++;
     p.keepBackground = *a++ != 0;
     memcpy(&p.randomKey, a++, sizeof p.randomKey);
     p.step = (long long) *a++;
-    std::vector<double> optics = array<double>(a), suns = array<double>(a), spec = array<double>(a),
-            table = array<double>(a), mediaSpec = array<double>(a);
+    std::vector<double> optics = host_array<double>(a), suns = host_array<double>(a), spec = host_array<double>(a),
+            table = host_array<double>(a), mediaSpec = host_array<double>(a);
     p.skyKlx = *a++;
-    std::vector<int> specOffset = array<int>(a), objectMaterial = array<int>(a), objectMedium = array<int>(a);
+    std::vector<int> specOffset = host_array<int>(a), objectMaterial = host_array<int>(a), objectMedium = host_array<int>(a);
     p.divergence = beam_divergence(optics[0], optics[1], optics[2], optics[3]);
     p.suns = suns.data();
     p.sunCount = (int) suns.size() / 4;

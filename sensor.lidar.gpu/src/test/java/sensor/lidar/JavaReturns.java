@@ -21,6 +21,11 @@ public final class JavaReturns {
         p.candOpl = opl;
         p.candIntensity = intensity;
         p.candEntity = entity;
+        return selections(p, beams);
+    }
+
+    /** ReturnPipeline.select of beams 0 .. beams−1: per beam its count, then two returns' OPL, intensity, entity, slot. */
+    private static double[] selections(ReturnPipeline p, int beams) {
         ReturnPipeline.Selection s = p.newSelection();
         double[] out = new double[9 * beams];
         for (int b = 0; b < beams; b++) {
@@ -55,18 +60,7 @@ public final class JavaReturns {
         double[] opl = p.candOpl.clone(), intensity = java.util.Arrays.copyOf(p.candIntensity, slots);
         p.diverge(rays);
         int beams = rays / samples;
-        ReturnPipeline.Selection s = p.newSelection();
-        double[] out = new double[9 * beams];
-        for (int b = 0; b < beams; b++) {
-            int n = p.select(b, s);
-            out[9 * b] = n;
-            for (int k = 0; k < n; k++) {
-                out[9 * b + 1 + 4 * k] = s.opl[k];
-                out[9 * b + 2 + 4 * k] = s.intensity[k];
-                out[9 * b + 3 + 4 * k] = s.entity[k];
-                out[9 * b + 4 + 4 * k] = s.slot[k];
-            }
-        }
+        double[] out = selections(p, beams);
         return new Frame(java.util.Arrays.copyOf(opl, slots), intensity, java.util.Arrays.copyOf(p.candEntity, slots),
                 java.util.Arrays.copyOf(p.candMirror, slots), java.util.Arrays.copyOf(p.candPower, slots),
                 background ? java.util.Arrays.copyOf(p.candBackground, slots) : new double[slots],

@@ -133,11 +133,10 @@ final class CudaTraceScene implements ShadingTraceScene {
         if (!posed) {
             throw new IllegalStateException("call update(scene, t) before shade: no object poses yet");
         }
-        if (failed) {
-            return false;
+        if (failed || !(gpu instanceof LidarKernels k)) {
+            return false; // the caller runs the stage in Java (unsupported says why)
         }
         try {
-            LidarKernels k = (LidarKernels) gpu;
             if (scene != shadedView || scene.revision() != shadedRevision || !shading.equals(shaded)) {
                 k.uploadInputs(ShadingInputs.of(scene, shading));
                 shadedView = scene;

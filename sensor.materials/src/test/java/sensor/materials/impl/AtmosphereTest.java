@@ -1,6 +1,7 @@
 package sensor.materials.impl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -163,5 +164,62 @@ class AtmosphereTest {
             assertTrue(bound <= Math.min(1, 2 * a), "bound " + bound);
         }
         assertEquals(0, sensor.api.material.AmbientMaterial.clear(1, 0.1).maxReturnProbability());
+    }
+
+    @Test
+    void returnsL14_probabilityKeepsItsPrecisionInBothTails() {
+        // far above the mean, through Q: P rounds to 1 there (k = 2: Q(z) = e^−z (1 + z))
+        Atmosphere upper = new Atmosphere(1, 0, 1, 2, 0.1);
+        double z0 = 60, z1 = 61, expected = Math.exp(-z0) * (1 + z0) - Math.exp(-z1) * (1 + z1);
+        assertEquals(expected, upper.returnProbability(6, 6.1), 1e-12 * expected);
+        // close to 0, through P: Q rounds to 1 there (P(z) = z²/2 − z³/3 + O(z⁴))
+        Atmosphere lower = new Atmosphere(1, 0, 1, 2, 1);
+        double a = 1e-9, b = 2e-9;
+        expected = (b * b - a * a) / 2 - (b * b * b - a * a * a) / 3;
+        assertEquals(expected, lower.returnProbability(a, b), 1e-9 * expected);
+    }
+
+    @Test
+    void returnsL14_sampleReturnChecksItsSegment() {
+        Atmosphere fog = new Atmosphere(1, 0.01, 0.5, 2, 3);
+        assertThrows(IllegalArgumentException.class, () -> fog.sampleReturn(-1, 2, 0.5));
+        assertThrows(IllegalArgumentException.class, () -> fog.sampleReturn(3, 2, 0.5));
+        assertThrows(IllegalArgumentException.class, () -> fog.sampleReturn(Double.NaN, 2, 0.5));
+    }
+
+    @Test
+    void returnsL14_farTailSegmentIsTheTruncatedLaw() {
+        // k = 2, θ = 1 at 800 m: the gamma mass underflows, the log-linear law stands in; the exact truncated law
+        // x e^−x on [800, 801] has the CDF (801 − (x + 1) e^−(x − 800)) / (801 − 802 e^−1)
+        Atmosphere fog = new Atmosphere(1, 0, 1, 2, 1);
+        for (double u : new double[] {0.05, 0.3, 0.5, 0.8, 0.99}) {
+            double lo = 800, hi = 801;
+            for (int it = 0; it < 200; it++) {
+                double mid = 0.5 * (lo + hi);
+                double cdf = (801 - (mid + 1) * Math.exp(-(mid - 800))) / (801 - 802 * Math.exp(-1));
+                if (cdf < u) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            assertEquals(lo, fog.sampleReturn(800, 801, u), 1e-6, "u = " + u);
+        }
+    }
+
+    @Test
+    void returnsL14_tinySegmentIsUniformAndStaysBelowItsEnd() {
+        // k = 200 close to 0: P underflows; over a few ulps the density is flat, the draw is x0 + u (x1 − x0)
+        Atmosphere fog = new Atmosphere(1, 0, 1, 200, 1);
+        double x0 = 1e-3, x1 = x0 + 1e-18, length = x1 - x0;
+        assertTrue(length > 3 * Math.ulp(x0), "a few ulps");
+        for (double u : new double[] {0, 0.3, 0.5, 0.7}) {
+            assertEquals(x0 + u * length, fog.sampleReturn(x0, x1, u), 0, "u = " + u);
+        }
+        for (double u : new double[] {0.99, 0.99999, Math.nextDown(1.0)}) {
+            double x = fog.sampleReturn(x0, x1, u);
+            assertTrue(x >= x0 && x < x1, u + ": " + x);
+            assertEquals(Math.nextDown(x1), x, Math.ulp(x0), "u = " + u);
+        }
     }
 }

@@ -138,4 +138,34 @@ class ExplicitBrdfTest {
         assertEquals(0, m.brdf(0, 0.6, -0.8, 0, 0, 1));
         assertEquals(0, m.brdf(0, 0, 1, 0.6, 0, -0.8));
     }
+
+    @Test
+    void explicitBrdfLBRDF_grazingLightOrViewIsZero() {
+        // l·n = 0 or v·n = 0 exactly gives 0, although the θ = π/2 samples are not
+        ExplicitBrdf m = new ExplicitBrdf(2, 1, 2, 1, new double[] {0.2, 0.3, 0.4, 0.5});
+        assertEquals(0, m.brdf(1, 0, 0, 0, 0, 1), 0);
+        assertEquals(0, m.brdf(0, 0, 1, 0, 1, 0), 0);
+        assertEquals(0.2, m.brdf(0, 0, 1, 0, 0, 1), 0);
+        assertEquals(0.5, m.brdf(1, 0, 1e-300, 0, 1, 1e-300), 1e-15);
+    }
+
+    @Test
+    void explicitBrdfLBRDF_azimuthZeroIsTheFirstSampleExactly() {
+        // φ = 0 is sample 0, not sample n after a turn (2π·(n/2π) is not n in floating point for n = 7, 13, ...)
+        for (int n : new int[] {7, 13, 14}) {
+            double[] s = new double[2 * n * 2 * n];
+            for (int i = 0; i < 2; i++) {
+                for (int j = 0; j < n; j++) {
+                    for (int p = 0; p < 2; p++) {
+                        for (int q = 0; q < n; q++) {
+                            s[((i * n + j) * 2 + p) * n + q] = 1 + j + 0.01 * q + 0.5 * i + 0.25 * p;
+                        }
+                    }
+                }
+            }
+            ExplicitBrdf m = new ExplicitBrdf(2, n, 2, n, s);
+            assertEquals(1, m.brdf(0, 0, 1, 0, 0, 1), 0, "n = " + n);
+            assertEquals(1.5 + 0.25, m.brdf(1, 0, 1e-300, 1, 0, 1e-300), 1e-12, "n = " + n);
+        }
+    }
 }

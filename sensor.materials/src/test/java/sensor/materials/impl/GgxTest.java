@@ -104,4 +104,17 @@ class GgxTest {
         // a rough coat keeps its reflection in the lobe: no mirror child
         assertEquals(0, new GgxOrenNayarBrdf(1.4517, 0, 0.3, 0.3, 0.8).specularReflectance(1));
     }
+
+    @Test
+    void ggxL7_grazingLightOrViewGivesNothing() {
+        // l·n = 0 or v·n = 0 exactly: the surface neither receives nor sends (no 0 in 4(l·n)(v·n) reached)
+        GgxOrenNayarBrdf m = new GgxOrenNayarBrdf(1.5, 0.2, 0.3, 0.25, 0.6);
+        double s = Math.sqrt(0.5);
+        assertTrue(m.brdf(s, 0, s, 0, s, s) > 0);
+        assertEquals(0, m.brdf(1, 0, 0, 0, 0, 1), 0);
+        assertEquals(0, m.brdf(0, 0, 1, 1, 0, 0), 0);
+        assertEquals(0, m.specularBrdf(1, 0, 0, 0, 0, 1), 0);
+        assertEquals(0, m.specularBrdf(0, 0, 1, 1, 0, 0), 0);
+        assertTrue(m.specularBrdf(s, 0, s, 0, s, s) > 0);
+    }
 }
