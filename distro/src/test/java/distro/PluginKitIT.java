@@ -115,7 +115,7 @@ class PluginKitIT {
         // a plugin built for the 1.x kernel contracts: told what to do, not only that it does not resolve
         jar(dir.resolve("old.jar"), m -> m.putValue("Import-Package", "sensor.api.sensor;version=\"[1.1,2)\""));
         expectRefused(dir, "--plugins: old.jar was built for another kernel: it imports package sensor.api.sensor 1.1.0 up to "
-                + "(not including) 2.0.0 and this kernel exports 2.0.0; rebuild it against this release's sensorsim-bom");
+                + "(not including) 2.0.0 and this kernel exports 2.1.0; rebuild it against this release's sensorsim-bom");
         Files.delete(dir.resolve("old.jar"));
 
         jar(dir.resolve("throws.jar"), m -> m.putValue("Bundle-Activator", "com.nowhere.Activator"));
