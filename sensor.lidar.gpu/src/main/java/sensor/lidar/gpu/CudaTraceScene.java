@@ -137,7 +137,7 @@ final class CudaTraceScene implements ShadingTraceScene {
             return false; // the caller runs the stage in Java (unsupported says why)
         }
         try {
-            if (scene != shadedView || scene.revision() != shadedRevision || !shading.equals(shaded)) {
+            if (scene != shadedView || scene.revision() != shadedRevision || !sameInputs(shading, shaded)) {
                 k.uploadInputs(ShadingInputs.of(scene, shading));
                 shadedView = scene;
                 shadedRevision = scene.revision();
@@ -151,6 +151,18 @@ final class CudaTraceScene implements ShadingTraceScene {
             failOver(e);
             return false;
         }
+    }
+
+    /**
+     * Whether two shadings give the kernel the same inputs: the record compares its suns by identity, and the lidar
+     * makes a new array for every slice, so they are compared by value here (one upload a frame, not a slice).
+     */
+    private static boolean sameInputs(Shading a, Shading b) {
+        return b != null && a.nodes() == b.nodes() && a.rangeMax() == b.rangeMax() && a.tanDivergence() == b.tanDivergence()
+                && a.emitterRadius() == b.emitterRadius() && a.detectorRadius() == b.detectorRadius()
+                && a.detectorOffset() == b.detectorOffset() && a.randomKey() == b.randomKey() && a.step() == b.step()
+                && a.normals() == b.normals() && a.background() == b.background()
+                && java.util.Arrays.equals(a.suns(), b.suns()) && a.skyKlx() == b.skyKlx();
     }
 
     /** True once this scene has left the GPU. */
