@@ -37,6 +37,8 @@ class LidarBackendTest {
         final String refusal;
         final boolean fails;
         int shaded;
+        /** What the last shade call was given. */
+        ShadingTraceScene.Shading last;
 
         Device(String refusal, boolean fails) {
             this.refusal = refusal;
@@ -61,6 +63,7 @@ class LidarBackendTest {
                 public boolean shade(SceneView scene, Shading s, double[] origins, double[] directions, int[] rayKey,
                         int first, int count, Candidates out) {
                     shaded++;
+                    last = s;
                     if (fails) {
                         return false;
                     }
@@ -129,8 +132,16 @@ class LidarBackendTest {
     void autoRunsTheTraceStageOnTheDeviceWhereItCanLP() {
         Device d = new Device(null, false);
         LidarRig rig = rig(d);
-        float[] r = ranges(rig.run(config(LidarBackend.AUTO)));
+        LidarConfig c = config(LidarBackend.AUTO).setDivergenceHalfAngle(0.002).setOptics(0.004, 0.01, 0.02).setHeapDepth(3);
+        float[] r = ranges(rig.run(c));
         assertTrue(d.shaded > 0 && r.length == 200, "shaded " + d.shaded + " times, " + r.length + " points");
+        ShadingTraceScene.Shading s = d.last; // the lidar's own stage parameters reach the device
+        assertEquals(7, s.nodes());
+        assertEquals(c.rangeMax(), s.rangeMax());
+        assertEquals(Math.tan(0.002), s.tanDivergence());
+        assertEquals(0.004, s.emitterRadius());
+        assertEquals(0.01, s.detectorRadius());
+        assertEquals(0.02, s.detectorOffset());
         for (float x : r) {
             assertEquals(DEVICE_RANGE, x, 1e-5, "every point comes from the device's candidates");
         }
