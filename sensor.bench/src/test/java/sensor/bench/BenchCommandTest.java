@@ -27,6 +27,8 @@ class BenchCommandTest {
         assertEquals(BenchCommand.SECTIONS, o.only());
         assertEquals("cpu-bvh", o.backend());
         assertEquals("cpu", o.lidarBackend());
+        assertEquals(1, BenchCommand.parse(new String[] {"--threads", "1"}).threads()); // both ends of [1, 1024]
+        assertEquals(1024, BenchCommand.parse(new String[] {"--threads", "1024"}).threads());
         o = BenchCommand.parse(new String[] {"--quick", "--threads", "3", "--only", "raytrace,imu", "--json", "f.json",
             "--backend", "gpu", "--demo", "d.yaml", "--peer", "p.json", "--lidar-backend", "auto"});
         assertEquals(new BenchCommand.Options(true, 3, Path.of("f.json"), Path.of("p.json"), Set.of("raytrace", "imu"), "gpu",
