@@ -1,5 +1,5 @@
-// The lidar's trace and divergence stages [L-P], ported line by line from sensor.lidar's ReturnPipeline (trace, shade,
-// diverge): one sub-ray's interface heap (node h has its reflection child at 2h+1 and its transmission child at 2h+2),
+// The lidar's trace, divergence, selection and detection stages [L-P], ported line by line from sensor.lidar's
+// ReturnPipeline (trace, shade, diverge) and composed with returns.cuh and detection.cuh per beam: one sub-ray's interface heap (node h has its reflection child at 2h+1 and its transmission child at 2h+2),
 // each node traced from its start to its closest hit in its medium, with an atmospheric candidate [L-14] on the
 // segment and a surface candidate at the hit (BRDF [L-3], Beer–Lambert [L-13], the mirror's direct return [L-SPEC]);
 // volumes (fog banks) are crossed, not hit. ReturnPipeline runs the heap wave by wave over all rays; a kernel thread
@@ -10,6 +10,7 @@
 #include "detection.cuh"
 #include "materials.cuh"
 #include "random.cuh"
+#include "returns.cuh"
 #include "trace.cuh"
 
 /** Volume boundaries a node may cross before it stops (ReturnPipeline.MAX_CROSSINGS). */
@@ -196,4 +197,23 @@ SIM_HD void pipe_diverge(const PipelineScene &p, const Candidates &c, long long 
         double i = c.intensity[s] * beam_detected_ratio(p.divergence, c.opl[s]);
         c.intensity[s] = (s & 1) == 0 ? sim_min(i + c.mirror[s], c.power[s]) : i;
     }
+}
+
+/**
+ * The stages after the trace for beam b, as the lidar runs them on the host: its candidates (sub-rays b·S .. b·S+S−1)
+ * through the divergence stage (pipe_diverge) [L-21], its returns picked (ReturnPipeline.select) [L-P], then, with
+ * detection tables, LidarStages.detect's decision on them [L-DET] (random stream key, the beam's pattern index and
+ * channel; the candidates' background). Returns the beam's count; its returns are sel's opl, intensity, entity, slot.
+ */
+SIM_HD int pipe_finish_beam(const PipelineScene &p, const Candidates &c, const SelectConfig &config,
+        const DetectionTables *detection, unsigned long long key, int patternIndex, int channel, long long b,
+        Selection &sel) {
+    long long first = b * config.samples * config.nodes * 2, end = first + (long long) config.samples * config.nodes * 2;
+    for (long long s = first; s < end; s++) pipe_diverge(p, c, s);
+    int n = select_beam(config, c.opl, c.intensity, c.entity, b, sel);
+    if (detection != nullptr) {
+        n = detection_beam(*detection, key, p.step, patternIndex, channel, n, sel.opl, sel.intensity, sel.entity,
+                sel.slot, c.background, config.rangeMin, config.rangeMax);
+    }
+    return n;
 }

@@ -82,9 +82,9 @@ extern "C" __global__ void lidarMaterials(const double *spec, const int *offset,
 }
 
 /**
- * The interface heap of sub-rays 0 .. count−1 of one time slice (ReturnPipeline.trace): their origins, directions and
- * pattern indices, candidates into the slice's candidate arrays (normal may be null unless keepNormals, background
- * unless keepBackground). media: six doubles a medium (n, α, A, k, θ, ln Γ(k)), the ambient first; optics: tan θ_D,
+ * The interface heap of the sub-rays of one time slice (ReturnPipeline.trace): the slice's origins, directions and
+ * pattern indices (count of them), sub-ray i being the frame's sub-ray first + i, whose candidates go to its slots of
+ * the frame's candidate arrays (normal may be null unless keepNormals, background unless keepBackground). media: six doubles a medium (n, α, A, k, θ, ln Γ(k)), the ambient first; optics: tan θ_D,
  * emitter radius, detector radius, detector offset.
  */
 extern "C" __global__ void __launch_bounds__(128) lidarTrace(const float *nodeBounds, const int *nodeChild,
@@ -93,7 +93,7 @@ extern "C" __global__ void __launch_bounds__(128) lidarTrace(const float *nodeBo
         int planeCount, const int *objectMaterial, const Material *materials, const double *brdfTable,
         const int *objectMedium, const double *media, const double *optics, const double *suns, int sunCount,
         double skyKlx, double rangeMax, int nodes, int keepNormals, int keepBackground, unsigned long long randomKey,
-        long long step, const double *origins, const double *directions, const int *rayKey, int count, double *opl,
+        long long step, const double *origins, const double *directions, const int *rayKey, int count, long long first, double *opl,
         double *intensity, double *mirror, double *power, double *background, int *entity, float *normal) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= count) return;
@@ -116,33 +116,48 @@ extern "C" __global__ void __launch_bounds__(128) lidarTrace(const float *nodeBo
     p.randomKey = randomKey;
     p.step = step;
     Candidates c = {opl, intensity, mirror, power, background, entity, normal};
-    pipe_trace_ray(p, c, i, rayKey[i], origins[3 * i], origins[3 * i + 1], origins[3 * i + 2], directions[3 * i],
+    pipe_trace_ray(p, c, first + i, rayKey[i], origins[3 * i], origins[3 * i + 1], origins[3 * i + 2], directions[3 * i],
             directions[3 * i + 1], directions[3 * i + 2]);
 }
 
 /**
- * Per beam: its candidates scaled by the beam's divergence (ReturnPipeline.diverge), then its returns picked
- * (ReturnPipeline.select) into count[b] and, two a beam, OPL, intensity, entity and candidate slot.
+ * The stages after the trace, per beam of the frame (pipe_finish_beam): divergence, selection and, when detect, the
+ * detection decision with its tables (as DetectionTables; channelOf per pattern index, patternIndex per beam) on
+ * random stream key. Beam b's returns go to count[b] and, P a beam (2 for dual returns, else 1), OPL, intensity,
+ * entity, candidate slot and, when normals, the candidate's normal (3 floats; a false alarm's is left alone).
  */
-extern "C" __global__ void lidarSelect(double *opl, double *intensity, const double *mirror, const double *power,
-        const int *entity, const double *optics, int samples, int nodes, int mode, double rangeMin, double rangeMax,
-        double minIntensity, double mixingRange, int beams, int *count, double *returnOpl, double *returnIntensity,
-        int *returnEntity, int *returnSlot) {
+extern "C" __global__ void lidarFinish(double *opl, double *intensity, const double *mirror, const double *power,
+        const int *entity, const double *background, const float *normal, const double *optics, int samples, int nodes,
+        int mode, double rangeMin, double rangeMax, double minIntensity, double mixingRange, int beams, long long step,
+        int detect, unsigned long long key, const int *patternIndex, const int *channelOf, const double *scale,
+        const double *threshold, const double *falseAlarm, const double *detectionBackground,
+        const int *precisionStart, const double *logSnr, const double *logSigma, double darkShare, int normals,
+        int *count, double *returnOpl, double *returnIntensity, int *returnEntity, int *returnSlot,
+        float *returnNormal) {
     int b = blockIdx.x * blockDim.x + threadIdx.x;
     if (b >= beams) return;
     PipelineScene p;
     p.divergence = beam_divergence(optics[0], optics[1], optics[2], optics[3]);
-    Candidates c = {opl, intensity, (double *) mirror, (double *) power, nullptr, (int *) entity, nullptr};
-    long long first = (long long) b * samples * nodes * 2;
-    for (long long s = first; s < first + (long long) samples * nodes * 2; s++) pipe_diverge(p, c, s);
+    p.step = step;
+    Candidates c = {opl, intensity, (double *) mirror, (double *) power, (double *) background, (int *) entity,
+        (float *) normal};
     SelectConfig config = {samples, nodes, mode, rangeMin, rangeMax, minIntensity, mixingRange};
+    DetectionTables tables = {scale, threshold, falseAlarm, detectionBackground, precisionStart, logSnr, logSigma,
+        darkShare};
+    int index = detect ? patternIndex[b] : 0;
     Selection sel;
-    int n = select_beam(config, opl, intensity, entity, b, sel);
+    int n = pipe_finish_beam(p, c, config, detect ? &tables : nullptr, key, index, detect ? channelOf[index] : 0, b,
+            sel);
+    int per = mode == RETURN_DUAL ? 2 : 1;
     count[b] = n;
     for (int k = 0; k < n; k++) {
-        returnOpl[2 * b + k] = sel.opl[k];
-        returnIntensity[2 * b + k] = sel.intensity[k];
-        returnEntity[2 * b + k] = sel.entity[k];
-        returnSlot[2 * b + k] = sel.slot[k];
+        long long j = (long long) per * b + k;
+        returnOpl[j] = sel.opl[k];
+        returnIntensity[j] = sel.intensity[k];
+        returnEntity[j] = sel.entity[k];
+        returnSlot[j] = sel.slot[k];
+        if (normals && sel.slot[k] >= 0) {
+            for (int a = 0; a < 3; a++) returnNormal[3 * j + a] = normal[3LL * sel.slot[k] + a];
+        }
     }
 }

@@ -1,15 +1,16 @@
-// Cases of pipeline.cuh and returns.cuh for PipelineOnHostTest: one frame of the trace, divergence and selection
-// stages, on a flat scene with its materials, media and lights (PipelineOnHostTest.encode writes the arguments).
+// Cases of pipeline.cuh and returns.cuh for PipelineOnHostTest: one frame of the trace, divergence, selection and
+// detection stages, on a flat scene with its materials, media and lights (PipelineOnHostTest.encode writes the arguments).
 #include <cstring>
 #include "host_cases.h"
+#include "host_detection.h"
 #include "host_scene.h"
 #include "pipeline.cuh"
 #include "returns.cuh"
 
 /**
  * Results: per candidate slot after the trace its OPL, intensity, entity, mirror return, power and background; then
- * per slot the intensity after the divergence stage; then per beam its selection (count, two returns' OPL, intensity,
- * entity, slot).
+ * per slot the intensity after the divergence stage; then per beam its returns after pipe_finish_beam (count, two
+ * returns' OPL, intensity, entity, slot): selected, and decided by the detection tables when the arguments have them.
  */
 HOST_CASE_N(frame) {
     HostSceneArrays arrays(a);
@@ -48,12 +49,24 @@ HOST_CASE_N(frame) {
     p.media = media.data();
     SelectConfig select = {(int) a[0], p.nodes, (int) a[1], a[2], p.rangeMax, a[3], a[4]};
     a += 5;
+    bool detect = *a++ != 0; // then the tables, the detection stream's key (2 words) and the channel of each pattern index
+    RowTables tables;
+    unsigned long long detectionKey = 0;
+    std::vector<int> channelOf;
+    if (detect) {
+        a += readTables(a, tables);
+        detectionKey = word64(a);
+        a += 2;
+        channelOf = host_array<int>(a);
+    }
     long long rays = (long long) *a++, slots = rays * p.nodes * 2;
     std::vector<double> opl(slots), intensity(slots), mirror(slots), power(slots), background(slots);
     std::vector<int> entity(slots);
     Candidates c = {opl.data(), intensity.data(), mirror.data(), power.data(), background.data(), entity.data(),
         nullptr};
+    std::vector<int> patternIndex(rays);
     for (long long ray = 0; ray < rays; ray++, a += 7) {
+        patternIndex[ray] = (int) a[6];
         pipe_trace_ray(p, c, ray, (int) a[6], a[0], a[1], a[2], a[3], a[4], a[5]);
     }
     for (long long s = 0; s < slots; s++) {
@@ -64,19 +77,20 @@ HOST_CASE_N(frame) {
         r.push_back(power[s]);
         r.push_back(background[s]);
     }
-    for (long long s = 0; s < slots; s++) {
-        pipe_diverge(p, c, s);
-        r.push_back(intensity[s]);
-    }
+    std::vector<double> returns;
     Selection sel;
     for (long long b = 0; b < rays / select.samples; b++) {
-        int n = select_beam(select, opl.data(), intensity.data(), entity.data(), b, sel);
-        r.push_back(n);
+        int index = patternIndex[b * select.samples];
+        int n = pipe_finish_beam(p, c, select, detect ? &tables.t : nullptr, detectionKey, index,
+                detect ? channelOf[index] : 0, b, sel);
+        returns.push_back(n);
         for (int k = 0; k < 2; k++) {
-            r.push_back(k < n ? sel.opl[k] : 0);
-            r.push_back(k < n ? sel.intensity[k] : 0);
-            r.push_back(k < n ? sel.entity[k] : 0);
-            r.push_back(k < n ? sel.slot[k] : 0);
+            returns.push_back(k < n ? sel.opl[k] : 0);
+            returns.push_back(k < n ? sel.intensity[k] : 0);
+            returns.push_back(k < n ? sel.entity[k] : 0);
+            returns.push_back(k < n ? sel.slot[k] : 0);
         }
     }
+    r.insert(r.end(), intensity.begin(), intensity.end()); // after the divergence stage
+    r.insert(r.end(), returns.begin(), returns.end());
 }

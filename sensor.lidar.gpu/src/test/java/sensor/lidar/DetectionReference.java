@@ -81,6 +81,11 @@ public final class DetectionReference {
             }
         }
 
+        /** Detection.onDevice: the tables a device receives. */
+        public sensor.api.raytrace.ShadingTraceScene.Detection onDevice(int[] channelOf, int[] patternIndex, long key) {
+            return detection.onDevice(channelOf, patternIndex, key);
+        }
+
         public boolean decides(int c) { return detection.decides(c); }
         public double snr(int c, double intensity, double b) { return detection.snr(c, intensity, b); }
         public double probability(int c, double snr) { return detection.probability(c, snr); }
@@ -127,6 +132,11 @@ public final class DetectionReference {
         public final int perBeam;
 
         public Beams(int beams, int perBeam) {
+            this(beams, perBeam, new double[beams * perBeam]);
+        }
+
+        /** Beams whose returns' slots index {@code candBackground} (a frame's candidate slots). */
+        public Beams(int beams, int perBeam, double[] candBackground) {
             this.perBeam = perBeam;
             patternIndex = new int[beams];
             count = new int[beams];
@@ -134,7 +144,7 @@ public final class DetectionReference {
             slot = new int[beams * perBeam];
             opl = new double[beams * perBeam];
             intensity = new double[beams * perBeam];
-            candBackground = new double[beams * perBeam];
+            this.candBackground = candBackground;
         }
     }
 

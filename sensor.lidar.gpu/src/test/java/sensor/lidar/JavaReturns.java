@@ -55,7 +55,7 @@ public final class JavaReturns {
         ReturnPipeline p = new ReturnPipeline(depth, samples, rangeMin, rangeMax, minIntensity, mixingRange, mode,
                 new BeamDivergence(optics[0], optics[1], optics[2], optics[3]), ComputePool.serial(), 1);
         p.reset(rays, false, background);
-        p.trace(scene, null, view, origins, dirs, 0, rays, rayKey, random, step);
+        p.trace(scene, null, false, view, origins, dirs, 0, rays, rayKey, random, step);
         int slots = rays * p.nodes() * 2;
         double[] opl = p.candOpl.clone(), intensity = java.util.Arrays.copyOf(p.candIntensity, slots);
         p.diverge(rays);
@@ -87,6 +87,6 @@ public final class JavaReturns {
                 new BeamDivergence(optics[0], optics[1], optics[2], optics[3]), threads == 1 ? ComputePool.serial() : pool,
                 threads);
         p.reset(rays, false, false);
-        p.trace(scene, null, view, origins, dirs, 0, rays, rayKey, random, step);
+        p.trace(scene, null, false, view, origins, dirs, 0, rays, rayKey, random, step);
     }
 }

@@ -3,6 +3,7 @@ package sensor.lidar;
 import java.util.List;
 
 import sensor.api.lidar.LidarModelType.DetectionLine;
+import sensor.api.raytrace.ShadingTraceScene;
 import sensor.api.lidar.LidarModelType.RangePrecision;
 
 /**
@@ -103,6 +104,28 @@ final class Detection {
         scale[c] = k;
         threshold[c] = z;
         falseAlarm[c] = 1 - normal(z);
+    }
+
+    /**
+     * This calibration as a device runs it [L-DET], for beams of pattern indices {@code patternIndex} whose channels
+     * are {@code channelOf[index]}, drawing from the stream of key {@code randomKey}: the per-channel tables, and the
+     * precision figures of all channels in one array.
+     */
+    ShadingTraceScene.Detection onDevice(int[] channelOf, int[] patternIndex, long randomKey) {
+        int channels = scale.length;
+        int[] start = new int[channels + 1];
+        for (int c = 0; c < channels; c++) {
+            start[c + 1] = start[c] + (logSnr[c] == null ? 0 : logSnr[c].length);
+        }
+        double[] x = new double[start[channels]], y = new double[start[channels]];
+        for (int c = 0; c < channels; c++) {
+            if (logSnr[c] != null) {
+                System.arraycopy(logSnr[c], 0, x, start[c], logSnr[c].length);
+                System.arraycopy(logSigma[c], 0, y, start[c], logSigma[c].length);
+            }
+        }
+        return new ShadingTraceScene.Detection(scale.clone(), threshold.clone(), falseAlarm.clone(), background.clone(),
+                start, x, y, darkShare, channelOf, patternIndex, randomKey);
     }
 
     /** Whether channel {@code c} has a datasheet line. */

@@ -18,12 +18,21 @@ final class LidarFrame {
 
     final SampleContext ctx;
     final TraceScene scene;
-    /** The scene when the trace stage runs on its device; null when it runs in Java. */
-    final ShadingTraceScene device;
+    /** The scene when the trace stage runs on its device; null when it runs in Java (or the device failed). */
+    ShadingTraceScene device;
+    /**
+     * Whether the frame's candidates are on the device, so that its divergence, selection and detection stages run
+     * there ({@link ReturnPipeline#finish}).
+     */
+    boolean onDevice;
+    /** Whether the detection stage's work is done (on the device, with the selection). */
+    boolean detected;
     final StageGraph graph;
     /** The sensor's own stream (the trace's draws). */
     final CounterRandom random;
     private CounterRandom stream;
+    /** The detection stage's stream, once a stage asked for it (the device's selection, or the stage itself). */
+    private CounterRandom detectionStream;
 
     /** {@link LidarStage.Column#RAYS}: the fired rays in the lidar frame. */
     RayBuffer rays;
@@ -31,9 +40,13 @@ final class LidarFrame {
     double[] worldOrigins, worldDirs;
     int[] rayKey;
     Pose[] poses;
-    /** {@link LidarStage.Column#RETURNS}: per beam its returns (count) and per return OPL, intensity, object, candidate. */
+    /**
+     * {@link LidarStage.Column#RETURNS}: per beam its returns (count) and per return OPL, intensity, object, candidate;
+     * and its candidate's normal (3 floats) where the device picked them and normals are wanted, else null.
+     */
     int[] returnCount, returnEntity, returnSlot;
     double[] returnOpl, returnIntensity;
+    float[] returnNormal;
     /** {@link LidarStage.Column#POINTS}: the points, and per point its beam and return number (−1 for a miss). */
     PointBuffer points;
     int[] pointBeam, pointReturn;
@@ -54,5 +67,13 @@ final class LidarFrame {
     CounterRandom nextStream() {
         stream = CounterRandom.ofKey(stream.key() + STREAM_STEP);
         return stream;
+    }
+
+    /** The detection stage's stream: the next one, taken once whichever of the selection and detection asks first. */
+    CounterRandom detectionStream() {
+        if (detectionStream == null) {
+            detectionStream = nextStream();
+        }
+        return detectionStream;
     }
 }

@@ -63,14 +63,22 @@ final class LidarStages {
         }
         c.add(stage("rays", Set.of(RAYS), Set.of(WORLD_RAYS), f -> worldRays(f, config, pipeline, kept)));
         c.add(stage("trace", Set.of(WORLD_RAYS), Set.of(CANDIDATES, CANDIDATE_NORMALS), f -> trace(f, config, pipeline)));
-        c.add(stage("divergence", Set.of(CANDIDATES), Set.of(CANDIDATES), f -> pipeline.diverge(f.worldOrigins.length / 3)));
-        c.add(stage("selection", Set.of(CANDIDATES), Set.of(RETURNS), f -> select(f, config, pipeline, kept)));
-        if (!config.detection().isEmpty()) {
-            int[] channelOf = pattern.beams();
-            int channels = java.util.Arrays.stream(channelOf).max().orElse(0) + 1;
-            Detection detection = new Detection(config.detection(), channels, pipeline.divergence(), config.darkShare());
-            c.add(stage("detection", Set.of(RAYS, RETURNS), Set.of(RETURNS),
-                    f -> detect(f, config, pipeline, detection, channelOf)));
+        c.add(stage("divergence", Set.of(CANDIDATES), Set.of(CANDIDATES), f -> {
+            if (!f.onDevice) { // else the device's selection does it
+                pipeline.diverge(f.worldOrigins.length / 3);
+            }
+        }));
+        int[] channelOf = pattern.beams();
+        Detection detection = config.detection().isEmpty() ? null : new Detection(config.detection(),
+                java.util.Arrays.stream(channelOf).max().orElse(0) + 1, pipeline.divergence(), config.darkShare());
+        c.add(stage("selection", Set.of(CANDIDATES), Set.of(RETURNS),
+                f -> select(f, config, pipeline, kept, detection, channelOf)));
+        if (detection != null) {
+            c.add(stage("detection", Set.of(RAYS, RETURNS), Set.of(RETURNS), f -> {
+                if (!f.detected) {
+                    detect(f, config, pipeline, detection, channelOf);
+                }
+            }));
         }
         c.add(stage("points", Set.of(RAYS, RETURNS), Set.of(POINTS), f -> points(f, config, pipeline)));
         for (PluginStage<OutputNoise> n : noises) {
@@ -222,12 +230,29 @@ final class LidarStages {
 
     /**
      * The interface heap over all sub-rays [L-P]; the scene is refreshed per time slice of the window only when some
-     * object moves with a body [L-T].
+     * object moves with a body [L-T]. On a device that can finish the frame, the candidates stay there; if it fails
+     * with some slices' candidates on it, the frame is traced again in Java.
      */
     private static void trace(LidarFrame f, LidarConfig config, ReturnPipeline pipeline) {
+        boolean kept = f.device != null && pipeline.finishesOnDevice();
+        if (!traceSlices(f, config, pipeline, kept)) {
+            f.device = null;
+            kept = false;
+            traceSlices(f, config, pipeline, false);
+        }
+        f.onDevice = kept;
+    }
+
+    /** The trace stage's time slices; false when the device failed with {@code kept} (the frame is then not traced). */
+    private static boolean traceSlices(LidarFrame f, LidarConfig config, ReturnPipeline pipeline, boolean kept) {
         RayBuffer beams = f.rays;
         int b = beams.size(), s = config.beamSamples();
-        pipeline.reset(b * s, f.graph.needs(CANDIDATE_NORMALS), !config.detection().isEmpty());
+        boolean normals = f.graph.needs(CANDIDATE_NORMALS), background = !config.detection().isEmpty();
+        if (kept) {
+            pipeline.keep(normals, background); // the candidates are the device's: none here
+        } else {
+            pipeline.reset(b * s, normals, background);
+        }
         SceneView view = f.ctx.scene();
         boolean moving = view.objects().stream().anyMatch(o -> o.bodyId() != null);
         int slices = moving ? Math.min(config.timeSlices(), Math.max(1, b)) : 1;
@@ -237,13 +262,21 @@ final class LidarStages {
                 continue;
             }
             f.scene.update(view, 0.5 * (beams.times[first] + beams.times[last - 1]));
-            pipeline.trace(f.scene, f.device, view, f.worldOrigins, f.worldDirs, first * s, (last - first) * s, f.rayKey,
-                    f.random, f.ctx.index());
+            if (!pipeline.trace(f.scene, f.device, kept, view, f.worldOrigins, f.worldDirs, first * s,
+                    (last - first) * s, f.rayKey, f.random, f.ctx.index())) {
+                return false;
+            }
         }
+        return true;
     }
 
-    /** The returns of each beam by the return mode, with range and intensity gates [L-P]. */
-    private static void select(LidarFrame f, LidarConfig config, ReturnPipeline pipeline, FrameArrays kept) {
+    /**
+     * The returns of each beam by the return mode, with range and intensity gates [L-P]; on the device, when the frame's
+     * candidates are there, with the divergence stage before and the detection stage after it [L-DET] (on the detection
+     * stage's stream). Should the device fail, the frame is traced again in Java.
+     */
+    private static void select(LidarFrame f, LidarConfig config, ReturnPipeline pipeline, FrameArrays kept,
+            Detection detection, int[] channelOf) {
         int b = f.rays.size(), perBeam = perBeam(config);
         // a beam's returns beyond its count are left from an earlier frame: every reader stops at the count
         double[] opl = kept.get("return OPL", b * perBeam, double[]::new);
@@ -251,6 +284,26 @@ final class LidarStages {
         int[] entity = kept.get("return entity", b * perBeam, int[]::new);
         int[] slot = kept.get("return slot", b * perBeam, int[]::new);
         int[] count = kept.get("return count", b, int[]::new);
+        f.returnCount = count;
+        f.returnOpl = opl;
+        f.returnIntensity = inten;
+        f.returnEntity = entity;
+        f.returnSlot = slot;
+        f.returnNormal = null;
+        if (f.onDevice) {
+            float[] normal = f.graph.needs(CANDIDATE_NORMALS) ? kept.get("return normal", 3 * b * perBeam,
+                    float[]::new) : null;
+            if (pipeline.finish(f.device, b, detection == null ? null : detection.onDevice(channelOf,
+                    f.rays.patternIndex, f.detectionStream().key()), count, opl, inten, entity, slot, normal)) {
+                f.returnNormal = normal;
+                f.detected = detection != null;
+                return;
+            }
+            f.device = null; // its candidates are lost with it
+            f.onDevice = false;
+            trace(f, config, pipeline);
+            pipeline.diverge(f.worldOrigins.length / 3);
+        }
         pipeline.parallel(b, (from, end) -> {
             ReturnPipeline.Selection sel = pipeline.newSelection();
             for (int i = from; i < end; i++) {
@@ -264,11 +317,6 @@ final class LidarStages {
                 }
             }
         });
-        f.returnCount = count;
-        f.returnOpl = opl;
-        f.returnIntensity = inten;
-        f.returnEntity = entity;
-        f.returnSlot = slot;
     }
 
     /**
@@ -279,7 +327,7 @@ final class LidarStages {
      */
     private static void detect(LidarFrame f, LidarConfig config, ReturnPipeline pipeline, Detection detection,
             int[] channelOf) {
-        CounterRandom random = f.nextStream();
+        CounterRandom random = f.detectionStream();
         long step = f.ctx.index();
         int b = f.rays.size(), perBeam = perBeam(config);
         int[] count = f.returnCount, slot = f.returnSlot, entity = f.returnEntity;
@@ -395,7 +443,10 @@ final class LidarStages {
         return eta > 0 ? Math.PI * intensity / eta : 0;
     }
 
-    /** The surface normal of point {@code i}'s candidate, turned into the lidar frame at its beam's firing time. */
+    /**
+     * The surface normal of point {@code i}'s candidate (the device's per return, else the candidates' per slot),
+     * turned into the lidar frame at its beam's firing time.
+     */
     private static void normal(LidarFrame f, float[] cn, float[] out, int i) {
         int j = f.pointReturn[i];
         if (j < 0) {
@@ -405,8 +456,10 @@ final class LidarStages {
         if (cs < 0) { // a false alarm: no surface
             return;
         }
+        float[] n = f.returnNormal != null ? f.returnNormal : cn;
+        int at = f.returnNormal != null ? j : cs;
         Quat inv = f.poses[f.pointBeam[i]].rotation().conjugate();
-        Vec3 nl = inv.rotate(new Vec3(cn[3 * cs], cn[3 * cs + 1], cn[3 * cs + 2]));
+        Vec3 nl = inv.rotate(new Vec3(n[3 * at], n[3 * at + 1], n[3 * at + 2]));
         out[3 * i] = (float) nl.x();
         out[3 * i + 1] = (float) nl.y();
         out[3 * i + 2] = (float) nl.z();

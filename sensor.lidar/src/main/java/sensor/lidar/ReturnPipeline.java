@@ -91,8 +91,7 @@ final class ReturnPipeline {
      * background only when {@code background}.
      */
     void reset(int rays, boolean normals, boolean background) {
-        keepNormals = normals;
-        keepBackground = background;
+        keep(normals, background);
         int slots = rays * nodes * 2;
         if (background && candBackground.length < slots) {
             candBackground = new double[slots]; // only read where this frame's trace stored a surface candidate
@@ -111,6 +110,12 @@ final class ReturnPipeline {
         parallel(slots, (from, end) -> java.util.Arrays.fill(intensity, from, end, -1));
     }
 
+    /** Whether candidates keep their normals and their background, for a trace whose candidates stay on a device. */
+    void keep(boolean normals, boolean background) {
+        keepNormals = normals;
+        keepBackground = background;
+    }
+
     /** Runs {@code block} over {@code [0, n)} in blocks of {@link #CHUNK} on the pool. */
     void parallel(int n, ComputePool.Block block) {
         pool.runBlocks(n, CHUNK, threads, block);
@@ -118,21 +123,28 @@ final class ReturnPipeline {
 
     /**
      * Traces rays {@code first..first+count} (world frame origins and directions, packed) through the heap: on
-     * {@code device} when not null (its candidates are this method's, up to the last bits of exp and log), else here.
-     * {@code rayKey[i]} is the noise counter (pattern index) of ray i, {@code sub[i]} its sub-ray number.
+     * {@code device} when not null (its candidates are this method's, up to the last bits of exp and log; kept there
+     * for {@link #finish} when {@code kept}), else here. {@code rayKey[i]} is the noise counter (pattern index) of ray
+     * i. Returns false only when the device failed with {@code kept}: the rays are then not traced (the caller
+     * retraces the frame in Java, since the earlier slices' candidates were on the device).
      */
-    void trace(TraceScene scene, ShadingTraceScene device, SceneView view, double[] worldOrigins, double[] worldDirs,
-            int first, int count, int[] rayKey, CounterRandom random, long step) {
+    boolean trace(TraceScene scene, ShadingTraceScene device, boolean kept, SceneView view, double[] worldOrigins,
+            double[] worldDirs, int first, int count, int[] rayKey, CounterRandom random, long step) {
         double n = view.ambient().refractiveIndex();
         if (keepBackground) {
             lights(view.lights());
         }
-        if (device != null && device.shade(view, new ShadingTraceScene.Shading(nodes, rangeMax, divergence.tanTheta(),
-                divergence.emitterRadius(), divergence.detectorRadius(), divergence.detectorOffset(), random.key(), step,
-                keepNormals, keepBackground, suns, skyKlx), worldOrigins, worldDirs, rayKey, first, count,
-                new ShadingTraceScene.Candidates(candOpl, candIntensity, candEntity, candMirror, candPower, candBackground,
-                        keepNormals ? candNormal : null))) {
-            return;
+        if (device != null) {
+            if (device.shade(view, new ShadingTraceScene.Shading(nodes, rangeMax, divergence.tanTheta(),
+                    divergence.emitterRadius(), divergence.detectorRadius(), divergence.detectorOffset(), random.key(),
+                    step, keepNormals, keepBackground, suns, skyKlx), worldOrigins, worldDirs, rayKey, first, count,
+                    kept ? null : new ShadingTraceScene.Candidates(candOpl, candIntensity, candEntity, candMirror,
+                            candPower, candBackground, keepNormals ? candNormal : null))) {
+                return true;
+            }
+            if (kept) {
+                return false;
+            }
         }
         Wave wave = wave(0, count), w0 = wave;
         parallel(count, (from, end) -> {
@@ -166,6 +178,33 @@ final class ReturnPipeline {
             next.compact();
             wave = next;
         }
+        return true;
+    }
+
+    /**
+     * Whether {@link #finish} can run on a device: a beam's candidate slots (sub-rays × heap nodes × 2) fit the
+     * kernel's selection (returns.cuh's SELECT_MAX_SLOTS).
+     */
+    boolean finishesOnDevice() {
+        return samples * nodes * 2 <= 64;
+    }
+
+    /**
+     * The divergence, selection and (with {@code detection}) detection stages of a frame of {@code beams} beams traced
+     * on {@code device} with its candidates kept there, into the returns arrays (P a beam: 2 in dual mode, else 1; the
+     * normals only when non-null). Returns false when the device failed: nothing was written.
+     */
+    boolean finish(ShadingTraceScene device, int beams, ShadingTraceScene.Detection detection, int[] count,
+            double[] opl, double[] intensity, int[] entity, int[] slot, float[] normal) {
+        int m = switch (mode) {
+            case STRONGEST -> ShadingTraceScene.Finish.STRONGEST;
+            case FIRST -> ShadingTraceScene.Finish.FIRST;
+            case LAST -> ShadingTraceScene.Finish.LAST;
+            case DUAL -> ShadingTraceScene.Finish.DUAL;
+        };
+        return device.finish(new ShadingTraceScene.Finish(beams, samples, m, rangeMin, rangeMax,
+                minIntensity, mixingRange, detection, normal != null), new ShadingTraceScene.Returns(count, opl,
+                        intensity, entity, slot, normal));
     }
 
     /** Spare wave {@code k} (the trace alternates between two), emptied for {@code slots} slots. */

@@ -32,17 +32,27 @@ import sensor.raytrace.CpuBvhBackend;
 class LidarBackendTest {
     static final double DEVICE_RANGE = 7.5;
 
-    /** The stand-in: shading refused with {@code refusal} (null: accepted), failing when {@code fails}. */
+    /**
+     * The stand-in: shading refused with {@code refusal} (null: accepted), failing in shade when {@code fails}, in
+     * finish when {@code finishFails}. Its frame finished on the "device" is one return a beam at
+     * {@link #DEVICE_RANGE}, normal +z.
+     */
     static final class Device implements RaytraceBackend {
         final String refusal;
-        final boolean fails;
-        int shaded;
-        /** What the last shade call was given. */
+        final boolean fails, finishFails;
+        int shaded, kept, finished;
+        /** What the last shade and finish calls were given. */
         ShadingTraceScene.Shading last;
+        ShadingTraceScene.Finish lastFinish;
 
         Device(String refusal, boolean fails) {
+            this(refusal, fails, false);
+        }
+
+        Device(String refusal, boolean fails, boolean finishFails) {
             this.refusal = refusal;
             this.fails = fails;
+            this.finishFails = finishFails;
         }
 
         @Override
@@ -67,6 +77,10 @@ class LidarBackendTest {
                     if (fails) {
                         return false;
                     }
+                    if (out == null) {
+                        kept++;
+                        return true;
+                    }
                     for (int r = first; r < first + count; r++) {
                         int slot = r * s.nodes() * 2;
                         Arrays.fill(out.intensity(), slot, slot + s.nodes() * 2, -1);
@@ -75,6 +89,27 @@ class LidarBackendTest {
                         out.entity()[slot] = 0;
                         out.mirror()[slot] = 0;
                         out.power()[slot] = 1;
+                    }
+                    return true;
+                }
+
+                @Override
+                public boolean finish(Finish f, Returns out) {
+                    finished++;
+                    lastFinish = f;
+                    if (finishFails) {
+                        return false;
+                    }
+                    int per = f.mode() == Finish.DUAL ? 2 : 1;
+                    for (int b = 0; b < f.beams(); b++) {
+                        out.count()[b] = 1;
+                        out.opl()[per * b] = DEVICE_RANGE;
+                        out.intensity()[per * b] = 0.5;
+                        out.entity()[per * b] = 0;
+                        out.slot()[per * b] = b * f.samples() * last.nodes() * 2;
+                        if (f.normals()) {
+                            out.normal()[3 * per * b + 2] = 1;
+                        }
                     }
                     return true;
                 }
@@ -146,6 +181,70 @@ class LidarBackendTest {
             assertEquals(DEVICE_RANGE, x, 1e-5, "every point comes from the device's candidates");
         }
         assertEquals("trace stage on the GPU (device)", summary(rig));
+    }
+
+    @Test
+    void aFrameFinishedOnTheDeviceComesBackAsItsReturnsLP() {
+        Device d = new Device(null, false);
+        LidarConfig c = config(LidarBackend.GPU).setBeamSamples(3).setPulseWidth(1e-9)
+                .setReturnMode(sensor.lidar.api.ReturnMode.LAST)
+                .setFields(java.util.List.of(OutputField.XYZ_VEC3_F32, OutputField.NORMAL_VEC3_F32));
+        PointCloud cloud = rig(d).run(c);
+        assertEquals(d.shaded, d.kept, "every slice kept its candidates on the device");
+        assertEquals(1, d.finished);
+        ShadingTraceScene.Finish f = d.lastFinish;
+        assertEquals(new ShadingTraceScene.Finish(200, 3, ShadingTraceScene.Finish.LAST, c.rangeMin(), c.rangeMax(),
+                c.minIntensity(), c.rangeResolution(), null, true), f, "the lidar's selection settings, no detection");
+        assertTrue(d.last.normals(), "the normals stay on the device for the normal field");
+        for (float x : ranges(cloud)) {
+            assertEquals(DEVICE_RANGE, x, 1e-5, "the device's returns");
+        }
+        for (int i = 0; i < cloud.count(); i++) {
+            assertEquals(1, cloud.getFloat(i, OutputField.NORMAL_VEC3_F32, 2), 1e-6, "the device's normal, turned");
+        }
+    }
+
+    @Test
+    void detectionRunsWithTheSelectionOnTheDeviceOnItsOwnStreamLDET() {
+        Device d = new Device(null, false);
+        // a line no return at the wall passes: had the Java detection run after the device, the cloud would be empty
+        LidarConfig c = config(LidarBackend.GPU).setDetection(java.util.List.of(
+                new sensor.api.lidar.LidarModelType.DetectionLine(0.5, 0.1, 100, 0.9, 1e-4, java.util.List.of(), "t")));
+        float[] r = ranges(rig(d).run(c));
+        assertEquals(200, r.length, "the device's returns, left as they are");
+        ShadingTraceScene.Detection det = d.lastFinish.detection();
+        assertTrue(d.last.background(), "the candidates keep their sunlight background for the detection");
+        assertEquals(d.last.randomKey() + 0x9E3779B97F4A7C15L, det.randomKey(),
+                "the detection stage's stream: the one after the sensor's, as in Java");
+        assertEquals(200, det.patternIndex().length);
+        int channels = det.scale().length;
+        assertEquals(channels, Arrays.stream(det.channelOf()).max().getAsInt() + 1, "a channel for every beam");
+        for (int k = 0; k < channels; k++) { // one line for every channel
+            assertTrue(det.scale()[k] > 0 && det.threshold()[k] > 3.7 && det.threshold()[k] < 3.8,
+                    "z = Φ⁻¹(1 − 1e-4) ≈ 3.719: " + det.threshold()[k]);
+            assertEquals(1e-4, det.falseAlarm()[k]);
+        }
+        assertArrayEquals(new int[channels + 1], det.precisionStart(), "no precision figures");
+    }
+
+    @Test
+    void aDeviceThatFailsToFinishLeavesTheWholeFrameToJavaLP() {
+        float[] cpu = ranges(rig(new CpuBvhBackend()).run(config(LidarBackend.CPU)));
+        Device d = new Device(null, false, true);
+        float[] r = ranges(rig(d).run(config(LidarBackend.AUTO)));
+        assertEquals(1, d.finished);
+        assertArrayEquals(cpu, r, "the Java pipeline's points");
+    }
+
+    @Test
+    void aHeapTooDeepForTheKernelsSelectionTakesTheCandidatesBackLP() {
+        Device d = new Device(null, false);
+        float[] r = ranges(rig(d).run(config(LidarBackend.AUTO).setHeapDepth(6))); // 63 nodes: 126 slots a beam
+        assertEquals(0, d.kept + d.finished, "nothing kept on the device");
+        assertTrue(d.shaded > 0 && r.length == 200);
+        for (float x : r) {
+            assertEquals(DEVICE_RANGE, x, 1e-5, "the device's candidates, selected in Java");
+        }
     }
 
     @Test

@@ -1,4 +1,4 @@
 /** The raytrace backend SPI: closest-hit and occlusion queries over the scene. */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("2.2.0")
+@org.osgi.annotation.versioning.Version("2.3.0")
 package sensor.api.raytrace;

@@ -23,9 +23,10 @@ import sensor.api.raytrace.TraceScene;
  * registered, the in-bundle Java traversal of the same flat arrays ({@link FlatTracer}). The failing query is
  * answered by the fallback, so the caller sees no error. A scene never returns to the GPU.
  *
- * <p><b>The lidar's trace stage.</b> Where every material and medium has a kernel form, {@link #shade} runs the
- * lidar's trace stage on the device ({@code lidarTrace}) and copies the candidates back; after a failure it returns
- * false and the lidar runs the stage in Java.
+ * <p><b>The lidar's stages.</b> Where every material and medium has a kernel form, {@link #shade} runs the
+ * lidar's trace stage on the device ({@code lidarTrace}) and copies the candidates back, or keeps them there for
+ * {@link #finish} ({@code lidarFinish}: divergence, selection, detection), which copies back only the returns; after a
+ * failure both return false and the lidar runs the stages in Java.
  */
 final class CudaTraceScene implements ShadingTraceScene {
     private final FlatScene flat = new FlatScene();
@@ -45,6 +46,8 @@ final class CudaTraceScene implements ShadingTraceScene {
     private SceneView shadedView;
     private long shadedRevision;
     private Shading shaded;
+    /** Whether the last shade kept its candidates on the device (for finish). */
+    private boolean keptFrame;
 
     CudaTraceScene(CudaBvhBackend owner, GpuKernels gpu, SceneView scene, int threads,
             Supplier<RaytraceBackend> fallbackBackend) {
@@ -144,12 +147,32 @@ final class CudaTraceScene implements ShadingTraceScene {
                 shaded = shading;
             }
             k.trace(origins, directions, rayKey, first, count);
-            k.candidates(first, out.opl(), out.intensity(), out.entity(), out.mirror(), out.power(), out.background(),
-                    out.normal());
+            keptFrame = out == null;
+            if (out != null) {
+                k.candidates(first, count, out.opl(), out.intensity(), out.entity(), out.mirror(), out.power(),
+                        out.background(), out.normal());
+            }
             return true;
         } catch (RuntimeException e) {
             failOver(e);
             return false;
+        }
+    }
+
+    @Override
+    public synchronized boolean finish(Finish finish, Returns out) {
+        checkOpen();
+        if (failed || !keptFrame || !(gpu instanceof LidarKernels k)) {
+            return false;
+        }
+        try {
+            k.finish(finish, out);
+            return true;
+        } catch (RuntimeException e) {
+            failOver(e);
+            return false;
+        } finally {
+            keptFrame = false;
         }
     }
 

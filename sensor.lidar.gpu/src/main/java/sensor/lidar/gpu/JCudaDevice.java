@@ -11,6 +11,7 @@ import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
 import sensor.api.raytrace.HitBuffer;
+import sensor.api.raytrace.ShadingTraceScene;
 
 /**
  * Device 0's primary context with the {@code trace.ptx} module loaded, through the JCuda driver API. Every entry
@@ -32,7 +33,7 @@ final class JCudaDevice implements GpuDevice {
     static final int MATERIAL_BYTES = 136;
 
     private final CUfunction closestHit = new CUfunction(), philox = new CUfunction(), materials = new CUfunction(),
-            lidarTrace = new CUfunction(), lidarSelect = new CUfunction();
+            lidarTrace = new CUfunction(), lidarFinish = new CUfunction();
     private final String description;
     private boolean closed;
 
@@ -45,7 +46,7 @@ final class JCudaDevice implements GpuDevice {
         check(cuModuleGetFunction(philox, module, "philoxBlocks"), "cuModuleGetFunction(philoxBlocks)");
         check(cuModuleGetFunction(materials, module, "lidarMaterials"), "cuModuleGetFunction(lidarMaterials)");
         check(cuModuleGetFunction(lidarTrace, module, "lidarTrace"), "cuModuleGetFunction(lidarTrace)");
-        check(cuModuleGetFunction(lidarSelect, module, "lidarSelect"), "cuModuleGetFunction(lidarSelect)");
+        check(cuModuleGetFunction(lidarFinish, module, "lidarFinish"), "cuModuleGetFunction(lidarFinish)");
     }
 
     /** Throws when {@code result} is not CUDA_SUCCESS, naming the call. */
@@ -329,10 +330,10 @@ final class JCudaDevice implements GpuDevice {
                 rayOrigins = buffer(), rayDirections = buffer(), rayKey = buffer(), opl = buffer(),
                 intensity = buffer(), mirror = buffer(), power = buffer(), background = buffer(), entity = buffer(),
                 normal = buffer(), count = buffer(), returnOpl = buffer(), returnIntensity = buffer(),
-                returnEntity = buffer(), returnSlot = buffer();
+                returnEntity = buffer(), returnSlot = buffer(), returnNormal = buffer(), patternIndex = buffer(),
+                channelOf = buffer(), scale = buffer(), threshold = buffer(), falseAlarm = buffer(),
+                detectionBackground = buffer(), precisionStart = buffer(), logSnr = buffer(), logSigma = buffer();
         private Inputs inputs;
-        /** Sub-rays of the last slice. */
-        private int rays;
 
         @Override
         public void uploadInputs(Inputs in) {
@@ -361,7 +362,7 @@ final class JCudaDevice implements GpuDevice {
             synchronized (JCudaDevice.this) {
                 makeCurrent();
                 Inputs in = inputs;
-                long slots = 2L * in.nodes() * n;
+                long slots = 2L * in.nodes() * key.length; // the frame's: its candidates stay here until finish
                 ensure(rayOrigins, 24L * n);
                 ensure(rayDirections, 24L * n);
                 ensure(rayKey, 4L * n);
@@ -371,7 +372,6 @@ final class JCudaDevice implements GpuDevice {
                 ensure(entity, 4 * slots);
                 ensure(background, in.keepBackground() ? 8 * slots : 8);
                 ensure(normal, in.keepNormals() ? 12 * slots : 12);
-                rays = n;
                 if (n == 0) {
                     return;
                 }
@@ -386,60 +386,92 @@ final class JCudaDevice implements GpuDevice {
                         Pointer.to(new int[] {in.keepNormals() ? 1 : 0}), Pointer.to(new int[] {in.keepBackground() ? 1 : 0}),
                         Pointer.to(new long[] {in.randomKey()}), Pointer.to(new long[] {in.step()}),
                         Pointer.to(rayOrigins.ptr), Pointer.to(rayDirections.ptr), Pointer.to(rayKey.ptr),
-                        Pointer.to(new int[] {n}), Pointer.to(opl.ptr), Pointer.to(intensity.ptr), Pointer.to(mirror.ptr),
-                        Pointer.to(power.ptr), Pointer.to(background.ptr), Pointer.to(entity.ptr), Pointer.to(normal.ptr)));
+                        Pointer.to(new int[] {n}), Pointer.to(new long[] {first}), Pointer.to(opl.ptr),
+                        Pointer.to(intensity.ptr), Pointer.to(mirror.ptr), Pointer.to(power.ptr),
+                        Pointer.to(background.ptr), Pointer.to(entity.ptr), Pointer.to(normal.ptr)));
             }
         }
 
         @Override
-        public void candidates(int first, double[] o, double[] i, int[] e, double[] m, double[] p, double[] b,
+        public void candidates(int first, int n, double[] o, double[] i, int[] e, double[] m, double[] p, double[] b,
                 float[] nrm) {
-            long slots = 2L * inputs.nodes() * rays, at = 2L * inputs.nodes() * first;
+            long slots = 2L * inputs.nodes() * n, at = 2L * inputs.nodes() * first;
             if (slots == 0) {
                 return;
             }
             synchronized (JCudaDevice.this) {
                 makeCurrent();
-                check(cuMemcpyDtoH(Pointer.to(o).withByteOffset(8 * at), opl.ptr, 8 * slots), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(i).withByteOffset(8 * at), intensity.ptr, 8 * slots), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(e).withByteOffset(4 * at), entity.ptr, 4 * slots), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(m).withByteOffset(8 * at), mirror.ptr, 8 * slots), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(p).withByteOffset(8 * at), power.ptr, 8 * slots), "cuMemcpyDtoH");
+                get(o, 8 * at, opl, 8 * slots);
+                get(i, 8 * at, intensity, 8 * slots);
+                get(e, 4 * at, entity, 4 * slots);
+                get(m, 8 * at, mirror, 8 * slots);
+                get(p, 8 * at, power, 8 * slots);
                 if (inputs.keepBackground()) {
-                    check(cuMemcpyDtoH(Pointer.to(b).withByteOffset(8 * at), background.ptr, 8 * slots), "cuMemcpyDtoH");
+                    get(b, 8 * at, background, 8 * slots);
                 }
                 if (inputs.keepNormals()) {
-                    check(cuMemcpyDtoH(Pointer.to(nrm).withByteOffset(12 * at), normal.ptr, 12 * slots), "cuMemcpyDtoH");
+                    get(nrm, 12 * at, normal, 12 * slots);
                 }
             }
         }
 
+        /** Copies {@code bytes} at byte {@code at} of device buffer {@code from} to the same place of {@code host}. */
+        private void get(Object host, long at, Buffer from, long bytes) {
+            Pointer to = host instanceof double[] d ? Pointer.to(d) : host instanceof int[] i ? Pointer.to(i)
+                    : Pointer.to((float[]) host);
+            check(cuMemcpyDtoH(to.withByteOffset(at), from.ptr.withByteOffset(at), bytes), "cuMemcpyDtoH");
+        }
+
         @Override
-        public void select(Selection sel, Returns out) {
-            int beams = rays / sel.samples();
+        public void finish(ShadingTraceScene.Finish f, ShadingTraceScene.Returns out) {
+            int beams = f.beams(), per = f.mode() == ShadingTraceScene.Finish.DUAL ? 2 : 1;
+            ShadingTraceScene.Detection det = f.detection();
             synchronized (JCudaDevice.this) {
                 makeCurrent();
                 ensure(count, 4L * beams);
-                ensure(returnOpl, 16L * beams);
-                ensure(returnIntensity, 16L * beams);
-                ensure(returnEntity, 8L * beams);
-                ensure(returnSlot, 8L * beams);
+                ensure(returnOpl, 8L * per * beams);
+                ensure(returnIntensity, 8L * per * beams);
+                ensure(returnEntity, 4L * per * beams);
+                ensure(returnSlot, 4L * per * beams);
+                ensure(returnNormal, f.normals() ? 12L * per * beams : 12);
+                if (det != null) {
+                    put(patternIndex, Pointer.to(det.patternIndex()), 4L * beams);
+                    put(channelOf, Pointer.to(det.channelOf()), 4L * det.channelOf().length);
+                    put(scale, Pointer.to(det.scale()), 8L * det.scale().length);
+                    put(threshold, Pointer.to(det.threshold()), 8L * det.threshold().length);
+                    put(falseAlarm, Pointer.to(det.falseAlarm()), 8L * det.falseAlarm().length);
+                    put(detectionBackground, Pointer.to(det.background()), 8L * det.background().length);
+                    put(precisionStart, Pointer.to(det.precisionStart()), 4L * det.precisionStart().length);
+                    put(logSnr, Pointer.to(det.logSnr()), 8L * det.logSnr().length);
+                    put(logSigma, Pointer.to(det.logSigma()), 8L * det.logSigma().length);
+                }
                 if (beams == 0) {
                     return;
                 }
-                launch(lidarSelect, "lidarSelect", beams, Pointer.to(opl.ptr), Pointer.to(intensity.ptr),
-                        Pointer.to(mirror.ptr), Pointer.to(power.ptr), Pointer.to(entity.ptr), Pointer.to(optics.ptr),
-                        Pointer.to(new int[] {sel.samples()}), Pointer.to(new int[] {inputs.nodes()}),
-                        Pointer.to(new int[] {sel.mode()}), Pointer.to(new double[] {sel.rangeMin()}),
-                        Pointer.to(new double[] {sel.rangeMax()}), Pointer.to(new double[] {sel.minIntensity()}),
-                        Pointer.to(new double[] {sel.mixingRange()}), Pointer.to(new int[] {beams}),
-                        Pointer.to(count.ptr), Pointer.to(returnOpl.ptr), Pointer.to(returnIntensity.ptr),
-                        Pointer.to(returnEntity.ptr), Pointer.to(returnSlot.ptr));
+                launch(lidarFinish, "lidarFinish", beams, Pointer.to(opl.ptr), Pointer.to(intensity.ptr),
+                        Pointer.to(mirror.ptr), Pointer.to(power.ptr), Pointer.to(entity.ptr), Pointer.to(background.ptr),
+                        Pointer.to(normal.ptr), Pointer.to(optics.ptr), Pointer.to(new int[] {f.samples()}),
+                        Pointer.to(new int[] {inputs.nodes()}), Pointer.to(new int[] {f.mode()}),
+                        Pointer.to(new double[] {f.rangeMin()}), Pointer.to(new double[] {f.rangeMax()}),
+                        Pointer.to(new double[] {f.minIntensity()}), Pointer.to(new double[] {f.mixingRange()}),
+                        Pointer.to(new int[] {beams}), Pointer.to(new long[] {inputs.step()}),
+                        Pointer.to(new int[] {det != null ? 1 : 0}), Pointer.to(new long[] {det != null ? det.randomKey() : 0}),
+                        Pointer.to(patternIndex.ptr), Pointer.to(channelOf.ptr), Pointer.to(scale.ptr),
+                        Pointer.to(threshold.ptr), Pointer.to(falseAlarm.ptr), Pointer.to(detectionBackground.ptr),
+                        Pointer.to(precisionStart.ptr), Pointer.to(logSnr.ptr), Pointer.to(logSigma.ptr),
+                        Pointer.to(new double[] {det != null ? det.darkShare() : 0}),
+                        Pointer.to(new int[] {f.normals() ? 1 : 0}), Pointer.to(count.ptr), Pointer.to(returnOpl.ptr),
+                        Pointer.to(returnIntensity.ptr), Pointer.to(returnEntity.ptr), Pointer.to(returnSlot.ptr),
+                        Pointer.to(returnNormal.ptr));
+                long returns = (long) per * beams;
                 check(cuMemcpyDtoH(Pointer.to(out.count()), count.ptr, 4L * beams), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(out.opl()), returnOpl.ptr, 16L * beams), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(out.intensity()), returnIntensity.ptr, 16L * beams), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(out.entity()), returnEntity.ptr, 8L * beams), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(out.slot()), returnSlot.ptr, 8L * beams), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.opl()), returnOpl.ptr, 8 * returns), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.intensity()), returnIntensity.ptr, 8 * returns), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.entity()), returnEntity.ptr, 4 * returns), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.slot()), returnSlot.ptr, 4 * returns), "cuMemcpyDtoH");
+                if (f.normals()) {
+                    check(cuMemcpyDtoH(Pointer.to(out.normal()), returnNormal.ptr, 12 * returns), "cuMemcpyDtoH");
+                }
             }
         }
     }

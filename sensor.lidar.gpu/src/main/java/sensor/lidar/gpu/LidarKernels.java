@@ -1,10 +1,12 @@
 package sensor.lidar.gpu;
 
+import sensor.api.raytrace.ShadingTraceScene;
+
 /**
- * The device side of the lidar's trace stage and, for the device tests, its divergence and selection stages [L-P]
- * (the {@code lidarMaterials}, {@code lidarTrace} and {@code lidarSelect} kernels): the scene as {@link GpuKernels}
- * uploads it, the inputs, and one time slice of sub-rays with their candidates. Per slice: the instances,
- * {@link #trace}, then {@link #candidates} or {@link #select}.
+ * The device side of the lidar's trace, divergence, selection and detection stages [L-P] (the {@code lidarMaterials},
+ * {@code lidarTrace} and {@code lidarFinish} kernels): the scene as {@link GpuKernels} uploads it, the inputs, and a
+ * frame's candidates, which stay on the device. Per time slice: the instances, then {@link #trace} (and
+ * {@link #candidates} where the host runs the later stages); per frame, {@link #finish}.
  */
 interface LidarKernels extends GpuKernels {
     /**
@@ -18,36 +20,23 @@ interface LidarKernels extends GpuKernels {
             int[] objectMedium, double[] media, double[] optics, double[] suns, double skyKlx, double rangeMax,
             int nodes, boolean keepNormals, boolean keepBackground, long randomKey, long step) {}
 
-    /** How a beam's returns are picked: sub-rays a beam, return mode (ReturnMode's ordinal) and the gates. */
-    record Selection(int samples, int mode, double rangeMin, double rangeMax, double minIntensity,
-            double mixingRange) {}
-
-    /** The picked returns of each beam: count, and two a beam of OPL, intensity, entity and candidate slot. */
-    record Returns(int[] count, double[] opl, double[] intensity, int[] entity, int[] slot) {
-        Returns(int beams) {
-            this(new int[beams], new double[2 * beams], new double[2 * beams], new int[2 * beams], new int[2 * beams]);
-        }
-    }
-
     /** Uploads the inputs and builds the materials on the device. */
     void uploadInputs(Inputs inputs);
 
     /**
-     * Traces sub-rays {@code first .. first+count−1} of the frame's arrays (world origins, directions, pattern indices)
-     * through the scene as last uploaded: the slice's candidates stay on the device.
+     * Traces sub-rays {@code first .. first+count−1} of the frame's arrays (world origins, directions, pattern indices,
+     * whose length gives the frame's sub-rays) through the scene as last uploaded: their candidates stay on the device,
+     * in the frame's candidate arrays there.
      */
     void trace(double[] origins, double[] directions, int[] rayKey, int first, int count);
 
     /**
-     * Copies the last slice's candidates into the frame's arrays, at the slots of its sub-rays (normal: 3 floats a
-     * slot, only with keepNormals; background only with keepBackground).
+     * Copies the candidates of sub-rays {@code first .. first+count−1} into the frame's arrays, at their slots (normal:
+     * 3 floats a slot, only with keepNormals; background only with keepBackground).
      */
-    void candidates(int first, double[] opl, double[] intensity, int[] entity, double[] mirror, double[] power,
-            double[] background, float[] normal);
+    void candidates(int first, int count, double[] opl, double[] intensity, int[] entity, double[] mirror,
+            double[] power, double[] background, float[] normal);
 
-    /**
-     * The divergence stage and the selection of every beam of the last slice (whose sub-rays are whole beams); the
-     * returns are copied into {@code out} (slots counted from the slice's first sub-ray).
-     */
-    void select(Selection selection, Returns out);
+    /** The divergence, selection and detection stages of every beam of the frame on the device, into {@code out}. */
+    void finish(ShadingTraceScene.Finish finish, ShadingTraceScene.Returns out);
 }

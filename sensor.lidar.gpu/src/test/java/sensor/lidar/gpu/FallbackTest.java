@@ -124,13 +124,14 @@ class FallbackTest {
 
     /**
      * Device state that runs the lidar's kernels and records its calls; the call named {@code failOn} ("uploadInputs",
-     * "trace" or "candidates") throws as a failing CUDA call does.
+     * "trace", "candidates" or "finish") throws as a failing CUDA call does.
      */
     static final class RecordingLidarKernels implements LidarKernels {
         final List<String> calls = new ArrayList<>();
         final List<Inputs> uploaded = new ArrayList<>();
         final String failOn;
         Object[] candidateArrays;
+        ShadingTraceScene.Finish finished;
         boolean closed;
 
         RecordingLidarKernels(String failOn) { this.failOn = failOn; }
@@ -166,14 +167,17 @@ class FallbackTest {
         }
 
         @Override
-        public void candidates(int first, double[] opl, double[] intensity, int[] entity, double[] mirror,
+        public void candidates(int first, int count, double[] opl, double[] intensity, int[] entity, double[] mirror,
                 double[] power, double[] background, float[] normal) {
             candidateArrays = new Object[] {opl, intensity, entity, mirror, power, background, normal};
-            call("candidates " + first);
+            call("candidates " + first + " " + count);
         }
 
         @Override
-        public void select(Selection selection, Returns out) { call("select"); }
+        public void finish(ShadingTraceScene.Finish finish, ShadingTraceScene.Returns out) {
+            finished = finish;
+            call("finish " + finish.beams());
+        }
 
         @Override
         public long deviceBytes() { return 0; }
@@ -237,7 +241,7 @@ class FallbackTest {
             k.calls.clear();
             Shading s = shading(1);
             assertTrue(scene.shade(v, s, o, d, key, 10, 20, out));
-            assertEquals(List.of("uploadInputs", "trace 10 20", "candidates 10"), k.calls);
+            assertEquals(List.of("uploadInputs", "trace 10 20", "candidates 10 20"), k.calls);
             Object[] filled = {out.opl(), out.intensity(), out.entity(), out.mirror(), out.power(), out.background(),
                 out.normal()};
             for (int i = 0; i < filled.length; i++) {
@@ -252,7 +256,7 @@ class FallbackTest {
 
             k.calls.clear();
             assertTrue(scene.shade(v, s, o, d, key, 30, 10, out)); // same view, revision and shading
-            assertEquals(List.of("trace 30 10", "candidates 30"), k.calls);
+            assertEquals(List.of("trace 30 10", "candidates 30 10"), k.calls);
             assertTrue(scene.shade(v, new Shading(s.nodes(), s.rangeMax(), s.tanDivergence(), s.emitterRadius(),
                     s.detectorRadius(), s.detectorOffset(), s.randomKey(), s.step(), s.normals(), s.background(),
                     s.suns(), s.skyKlx()), o, d, key, 0, 5, out)); // an equal record
@@ -261,7 +265,7 @@ class FallbackTest {
             k.calls.clear();
             Shading next = shading(2); // the next step
             assertTrue(scene.shade(v, next, o, d, key, 0, 40, out));
-            assertEquals(List.of("uploadInputs", "trace 0 40", "candidates 0"), k.calls);
+            assertEquals(List.of("uploadInputs", "trace 0 40", "candidates 0 40"), k.calls);
             assertEquals(2, k.uploaded.size());
             assertEquals(2, k.uploaded.get(1).step());
             assertTrue(scene.shade(v, next, o, d, key, 0, 40, out));
@@ -278,6 +282,56 @@ class FallbackTest {
             assertTrue(scene.shade(copy, next, o, d, key, 0, 40, out));
             assertEquals(4, k.uploaded.size());
             assertFalse(((CudaTraceScene) scene).failedOver());
+        }
+    }
+
+    @Test
+    void aFrameKeptOnTheDeviceIsFinishedThereOnceLP() {
+        RecordingLidarKernels k = new RecordingLidarKernels("none");
+        CudaBvhBackend b = backend(k, null, new RecordingLogger());
+        PipelineOnHostTest.View v = view();
+        int rays = 40;
+        double[] o = new double[3 * rays], d = new double[3 * rays];
+        TestScene.rays(3, rays, o, d);
+        int[] key = new int[rays];
+        ShadingTraceScene.Finish f = new ShadingTraceScene.Finish(rays, 1, ShadingTraceScene.Finish.DUAL, 0.3, 100,
+                0, 0.1, null, false);
+        ShadingTraceScene.Returns out = new ShadingTraceScene.Returns(new int[rays], new double[2 * rays],
+                new double[2 * rays], new int[2 * rays], new int[2 * rays], null);
+        try (ShadingTraceScene scene = (ShadingTraceScene) b.createScene(v, 1)) {
+            scene.update(v, 0);
+            assertFalse(scene.finish(f, out), "no frame kept on the device yet");
+            k.calls.clear();
+            assertTrue(scene.shade(v, shading(1), o, d, key, 0, 25, null));
+            assertTrue(scene.shade(v, shading(1), o, d, key, 25, 15, null));
+            assertTrue(scene.finish(f, out));
+            assertEquals(List.of("uploadInputs", "trace 0 25", "trace 25 15", "finish 40"), k.calls,
+                    "the candidates never come back");
+            assertSame(f, k.finished);
+            assertFalse(scene.finish(f, out), "a frame is finished once");
+            assertTrue(scene.shade(v, shading(1), o, d, key, 0, 40, candidates(40 * 14)));
+            assertFalse(scene.finish(f, out), "the last frame's candidates came back");
+        }
+    }
+
+    @Test
+    void aFinishFailureFailsOverAndLeavesTheFrameToJavaLP() {
+        RecordingLidarKernels k = new RecordingLidarKernels("finish");
+        RecordingLogger log = new RecordingLogger();
+        CudaBvhBackend b = backend(k, new CpuBvhBackend(), log);
+        PipelineOnHostTest.View v = view();
+        double[] o = new double[3], d = {0, 0, 1};
+        ShadingTraceScene.Finish f = new ShadingTraceScene.Finish(1, 1, ShadingTraceScene.Finish.STRONGEST, 0.3, 100,
+                0, 0, null, false);
+        try (ShadingTraceScene scene = (ShadingTraceScene) b.createScene(v, 1)) {
+            scene.update(v, 0);
+            assertTrue(scene.shade(v, shading(0), o, d, new int[1], 0, 1, null));
+            assertFalse(scene.finish(f, new ShadingTraceScene.Returns(new int[1], new double[1], new double[1],
+                    new int[1], new int[1], null)));
+            assertTrue(((CudaTraceScene) scene).failedOver());
+            assertTrue(k.closed, "device memory freed on failure");
+            assertEquals(1, log.lines.size(), log.lines.toString());
+            assertFalse(scene.shade(v, shading(1), o, d, new int[1], 0, 1, null), "the scene left the GPU");
         }
     }
 

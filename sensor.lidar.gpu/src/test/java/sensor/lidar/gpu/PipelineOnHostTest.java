@@ -22,6 +22,10 @@ import sensor.api.scene.Light;
 import sensor.api.scene.ObjectSpec;
 import sensor.api.scene.SceneView;
 import sensor.api.scene.Shape;
+import sensor.api.lidar.LidarModelType.DetectionLine;
+import sensor.api.lidar.LidarModelType.RangePrecision;
+import sensor.lidar.DetectionReference;
+import sensor.lidar.DetectionReference.Beams;
 import sensor.lidar.JavaReturns;
 import sensor.lidar.api.ReturnMode;
 import sensor.materials.impl.Atmosphere;
@@ -30,10 +34,11 @@ import sensor.materials.impl.GgxOrenNayarBrdf;
 import sensor.raytrace.CpuBvhBackend;
 
 /**
- * One frame of the lidar's trace, divergence and selection stages [L-P] by the CUDA pipeline ({@code pipeline.cuh},
- * {@code returns.cuh}) compiled for the host, against the Java pipeline on the CPU backend: a scene of every shape kind
- * with Lambertian, GGX + Oren–Nayar (mirrors among them), explicit-BRDF surfaces, two fog banks, an ambient atmosphere
- * with returns, a sun and the sky, sub-rays and three heap levels. What only {@code + − × ÷ √} and the ported fdlibm
+ * One frame of the lidar's trace, divergence, selection and detection stages [L-P] by the CUDA pipeline
+ * ({@code pipeline.cuh}, {@code returns.cuh}, {@code detection.cuh}) compiled for the host, against the Java pipeline on
+ * the CPU backend: a scene of every shape kind with Lambertian, GGX + Oren–Nayar (mirrors among them), explicit-BRDF
+ * surfaces, two fog banks, an ambient atmosphere with returns, a sun and the sky, sub-rays and three heap levels, and
+ * a datasheet detection law whose threshold lies among the frame's returns. What only {@code + − × ÷ √} and the ported fdlibm
  * functions compute is the same bits; what goes through {@code exp}, {@code log} and {@code pow} (the attenuation, the
  * beam's Gaussian, the gamma sampling) is bounded, and the number of candidates that differ at all is reported.
  */
@@ -105,7 +110,7 @@ class PipelineOnHostTest {
     }
 
     /** The host program's arguments for one frame (see pipeline_cases.cu): the scene, the inputs, the rays. */
-    static double[] encode(FlatScene flat, LidarKernels.Inputs in, LidarKernels.Selection sel, double[] o, double[] d,
+    static double[] encode(FlatScene flat, LidarKernels.Inputs in, ShadingTraceScene.Finish sel, double[] o, double[] d,
             int[] key) {
         List<Double> a = new ArrayList<>();
         for (double x : HostScene.encode(flat)) {
@@ -128,6 +133,30 @@ class PipelineOnHostTest {
         }
         a.addAll(List.of((double) sel.samples(), (double) sel.mode(), sel.rangeMin(), sel.minIntensity(),
                 sel.mixingRange()));
+        ShadingTraceScene.Detection det = sel.detection();
+        a.add(det == null ? 0.0 : 1.0);
+        if (det != null) { // as host_detection.h reads them
+            int channels = det.scale().length;
+            a.addAll(List.of(det.darkShare(), (double) channels, (double) det.logSnr().length));
+            for (double[] array : new double[][] {det.scale(), det.threshold(), det.falseAlarm(), det.background()}) {
+                for (double x : array) {
+                    a.add(x);
+                }
+            }
+            for (int x : det.precisionStart()) {
+                a.add((double) x);
+            }
+            for (double[] array : new double[][] {det.logSnr(), det.logSigma()}) {
+                for (double x : array) {
+                    a.add(x);
+                }
+            }
+            a.addAll(List.of((double) (det.randomKey() >>> 32), (double) (det.randomKey() & 0xffffffffL),
+                    (double) det.channelOf().length));
+            for (int x : det.channelOf()) {
+                a.add((double) x);
+            }
+        }
         int rays = key.length;
         a.add((double) rays);
         for (int r = 0; r < rays; r++) {
@@ -138,25 +167,50 @@ class PipelineOnHostTest {
 
     @Test
     void aFrameWithFogMirrorsAndSunlightIsJavasWithinTheLibmBoundsLP() {
-        Setup s = setup(scene(7, new Atmosphere(1.000273, 0.004, 0.15, 1.5, 12)), ReturnMode.STRONGEST, 0.4);
+        Setup s = setup(scene(7, new Atmosphere(1.000273, 0.004, 0.15, 1.5, 12)), ReturnMode.STRONGEST, 0.4, false);
         check(s, onHost(s));
     }
 
     @Test
     void aFrameInClearAirWithFogBanksIsJavasWithinTheLibmBoundsLP() {
-        Setup s = setup(scene(8, AmbientMaterial.clear(1.0, 0)), ReturnMode.DUAL, 0);
+        Setup s = setup(scene(8, AmbientMaterial.clear(1.0, 0)), ReturnMode.DUAL, 0, false);
         check(s, onHost(s));
     }
 
-    /** What a comparison found. */
+    @Test
+    void aFrameWithTheDetectionLawInSunlightIsJavasWithinTheLibmBoundsLDET() {
+        Setup s = setup(scene(9, new Atmosphere(1.000273, 0.004, 0.15, 1.5, 12)), ReturnMode.DUAL, 0.4, true);
+        Frame f = check(s, onHost(s));
+        assertTrue(f.dropped() > BEAMS / 50 && f.falseAlarms() > 0 && f.kept() > BEAMS / 10,
+                "the detection law decides among the returns: " + f);
+    }
+
+    /**
+     * The detection law of {@link #setup}: channels 1 and 2 under a line at 25 m, 10 %, 100 klx with two range
+     * precision figures, a 0.3 % false-alarm rate; channel 3 without a line (kept as selected).
+     */
+    static DetectionReference.Calibration calibration(double[] optics) {
+        return new DetectionReference.Calibration(List.of(new DetectionLine(25, 0.1, 100, 0.9, 3e-3, List.of(1, 2),
+                List.of(new RangePrecision(10, 0.05), new RangePrecision(100, 0.01)), "frame")), 3, optics[0], optics[1],
+                optics[2], optics[3], 0.2);
+    }
+
+    /**
+     * What a comparison found: candidates (surface, atmospheric) and how many differ in presence or bits, with the
+     * largest differences; beams whose candidates differ and that pick other returns; beams with the same candidates
+     * whose returns are not Java's bits (the detection's range noise), with their largest OPL difference; and the
+     * Java frame's kept returns, dropped ones and false alarms.
+     */
     record Frame(int surfaces, int atmospheric, int presenceDiffers, int bitsDiffer, double maxOplError,
-            double maxRelativeError, int beamsDiffer) {}
+            double maxRelativeError, int beamsDiffer, int returnsOffBits, double maxReturnOplError, int kept,
+            int dropped, int falseAlarms) {}
 
     /** A frame to run: its scene, sub-rays, the device inputs, and the Java pipeline's result. */
     record Setup(View view, double[] origins, double[] directions, int[] key, LidarKernels.Inputs inputs,
-            LidarKernels.Selection selection, JavaReturns.Frame java) {}
+            ShadingTraceScene.Finish finish, JavaReturns.Frame java, int dropped) {}
 
-    static Setup setup(View v, ReturnMode mode, double mixing) {
+    /** The frame: every beam's sub-rays and the Java pipeline's result, with the detection law when {@code detect}. */
+    static Setup setup(View v, ReturnMode mode, double mixing, boolean detect) {
         Random rnd = new Random(11);
         int rays = BEAMS * SAMPLES;
         double[] o = new double[3 * rays], d = new double[3 * rays];
@@ -185,13 +239,52 @@ class PipelineOnHostTest {
             java = JavaReturns.frame(v, trace, o, d, key, rays, random, step, DEPTH, SAMPLES, mode, rangeMin, rangeMax,
                     minIntensity, mixing, optics, true);
         }
-        return new Setup(v, o, d, key, inputs(v, optics, rangeMax, random, step), new LidarKernels.Selection(SAMPLES,
-                mode.ordinal(), rangeMin, rangeMax, minIntensity, mixing), java);
+        ShadingTraceScene.Detection detection = null;
+        int dropped = 0; // selected returns the detection law dropped
+        if (detect) {
+            DetectionReference.Calibration cal = calibration(optics);
+            int[] channelOf = new int[1000 + BEAMS], patternIndex = new int[BEAMS];
+            for (int i = 0; i < channelOf.length; i++) {
+                channelOf[i] = i % 3;
+            }
+            int per = mode == ReturnMode.DUAL ? 2 : 1;
+            Beams beams = new Beams(BEAMS, per, java.background());
+            double[] sel = java.selection();
+            for (int b = 0; b < BEAMS; b++) {
+                patternIndex[b] = key[b * SAMPLES];
+                beams.patternIndex[b] = patternIndex[b];
+                beams.count[b] = (int) sel[9 * b];
+                for (int k = 0; k < beams.count[b]; k++) {
+                    beams.opl[per * b + k] = sel[9 * b + 1 + 4 * k];
+                    beams.intensity[per * b + k] = sel[9 * b + 2 + 4 * k];
+                    beams.entity[per * b + k] = (int) sel[9 * b + 3 + 4 * k];
+                    beams.slot[per * b + k] = (int) sel[9 * b + 4 + 4 * k];
+                }
+            }
+            long streamKey = DetectionReference.detect(cal, channelOf, random.key(), step, rangeMin, rangeMax, beams);
+            double[] detected = new double[9 * BEAMS];
+            for (int b = 0; b < BEAMS; b++) {
+                boolean falseAlarm = beams.count[b] == 1 && beams.slot[per * b] < 0;
+                dropped += (int) sel[9 * b] - (falseAlarm ? 0 : beams.count[b]);
+                detected[9 * b] = beams.count[b];
+                for (int k = 0; k < beams.count[b]; k++) {
+                    detected[9 * b + 1 + 4 * k] = beams.opl[per * b + k];
+                    detected[9 * b + 2 + 4 * k] = beams.intensity[per * b + k];
+                    detected[9 * b + 3 + 4 * k] = beams.entity[per * b + k];
+                    detected[9 * b + 4 + 4 * k] = beams.slot[per * b + k];
+                }
+            }
+            java = new JavaReturns.Frame(java.opl(), java.intensity(), java.entity(), java.mirror(), java.power(),
+                    java.background(), java.diverged(), detected);
+            detection = cal.onDevice(channelOf, patternIndex, streamKey);
+        }
+        return new Setup(v, o, d, key, inputs(v, optics, rangeMax, random, step), new ShadingTraceScene.Finish(BEAMS,
+                SAMPLES, mode.ordinal(), rangeMin, rangeMax, minIntensity, mixing, detection, false), java, dropped);
     }
 
     /** The host program's frame: per slot 6 values after the trace, per slot the diverged intensity, per beam 9. */
     static double[] onHost(Setup s) {
-        return HostProgram.run("frame", List.of(encode(FlatSceneTest.flat(s.view().shapes, 0), s.inputs(), s.selection(),
+        return HostProgram.run("frame", List.of(encode(FlatSceneTest.flat(s.view().shapes, 0), s.inputs(), s.finish(),
                 s.origins(), s.directions(), s.key())))[0];
     }
 
@@ -242,22 +335,48 @@ class PipelineOnHostTest {
                 beamAffected[s / (2 * NODES * SAMPLES)] = true;
             }
         }
+        int offBits = 0, kept = 0, falseAlarms = 0;
+        double returnOplError = 0;
         for (int b = 0; b < BEAMS; b++) {
+            double[] e = java.selection(), a = cuda;
+            int je = 9 * b, ja = 7 * slots + 9 * b;
+            boolean same = true;
             for (int k = 0; k < 9; k++) {
-                double e = java.selection()[9 * b + k], a = cuda[7 * slots + 9 * b + k];
-                if (Double.doubleToLongBits(e) != Double.doubleToLongBits(a)) {
-                    assertTrue(beamAffected[b], "beam " + b + " selects differently though its candidates are the same");
-                    beamsDiffer++;
-                    break;
+                same &= Double.doubleToLongBits(e[je + k]) == Double.doubleToLongBits(a[ja + k]);
+            }
+            for (int k = 0; k < (int) e[je]; k++) {
+                if (e[je + 4 + 4 * k] < 0) {
+                    falseAlarms++;
+                } else {
+                    kept++;
                 }
             }
+            if (same) {
+                continue;
+            }
+            if (beamAffected[b]) {
+                beamsDiffer++;
+                continue;
+            }
+            // the same candidates: the same returns, up to the range noise's σ (log, exp) and Gaussian (log, cos)
+            offBits++;
+            assertEquals(e[je], a[ja], "beam " + b + ": count");
+            for (int k = 0; k < (int) e[je]; k++) {
+                int at = 1 + 4 * k;
+                assertEquals(e[je + at + 2], a[ja + at + 2], "beam " + b + ": entity");
+                assertEquals(e[je + at + 3], a[ja + at + 3], "beam " + b + ": slot");
+                assertEquals(e[je + at + 1], a[ja + at + 1], Math.abs(e[je + at + 1]) * 1e-12, "beam " + b + ": intensity");
+                returnOplError = Math.max(returnOplError, Math.abs(e[je + at] - a[ja + at]));
+            }
         }
-        Frame f = new Frame(surfaces, atmospheric, presence, bits, oplError, relError, beamsDiffer);
+        Frame f = new Frame(surfaces, atmospheric, presence, bits, oplError, relError, beamsDiffer, offBits,
+                returnOplError, kept, setup.dropped(), falseAlarms);
         System.out.println("pipeline frame, " + v.ambient + ": " + f);
         assertTrue(surfaces > slots / 40 && atmospheric > slots / 400, "candidates: " + f);
         assertTrue(oplError <= 1e-9, "OPL within 1e-9 m: " + oplError);
         assertTrue(relError <= 1e-12, "intensities within 1e-12 relative: " + relError);
         assertTrue(presence <= slots / 10_000, "candidates present on one side only: " + presence);
+        assertTrue(returnOplError <= 1e-9, "returns' OPL within 1e-9 m: " + returnOplError);
         return f;
     }
 }
