@@ -7,7 +7,7 @@
 #                    classes, the same code compiled for the CPU, run in the build instead)
 #   gpu-bench.txt    GpuBenchmark: closest hit Grays/s on scene v1 (end to end and kernel alone, by CUDA events),
 #                    where one query's time goes, the lidar's trace stage on the GPU in Mrays/s against Java on 1 and
-#                    all threads, upload and update cost with 1,000 moving bodies, CPU of the same run
+#                    all threads, and its trace, divergence and selection stages with only the returns brought back, upload and update cost with 1,000 moving bodies, CPU of the same run
 #   bench-gpu.json   `sensorsim bench` with the CUDA backend registered (the lidar and demo pick it: ranking 100) and
 #                    the lidar section's trace stage on the GPU (--lidar-backend gpu): the OS1-128 2048x10 frames/s
 #   bench-cpu.json   the same with CUDA hidden (CUDA_VISIBLE_DEVICES=""): the CPU figures of the same machine

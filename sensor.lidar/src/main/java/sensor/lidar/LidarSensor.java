@@ -33,6 +33,8 @@ final class LidarSensor implements Sensor {
     private final RayPatternGenerator pattern;
     private final Supplier<RaytraceBackend> backends;
     private final StageGraph graph;
+    /** Whether a device that runs the trace stage runs the divergence, selection and detection stages too. */
+    private final boolean finishesOnDevice;
     /** The scan of a single-plane lidar, published with its points as a LaserScan; null for any other. */
     private final PlanarGeometry planar;
     private TraceScene scene;
@@ -51,6 +53,7 @@ final class LidarSensor implements Sensor {
                 config.rangeMax(), config.minIntensity(), config.rangeResolution(), config.returnMode(), new BeamDivergence(
                         config.divergenceHalfAngle(), config.emitterRadius(), config.detectorRadius(),
                         config.detectorOffset()), pool, config.threads());
+        this.finishesOnDevice = pipeline.finishesOnDevice();
         this.graph = StageGraph.plan(LidarStages.chain(config, distortions, noises, pipeline),
                 LidarStages.wanted(config.fields()));
         LOG.log(Level.DEBUG, "lidar stages: {0}", graph);
@@ -107,7 +110,8 @@ final class LidarSensor implements Sensor {
     /**
      * The scene when this frame's trace stage runs on its device, as the lidar's backend setting says [L-P]: cpu never;
      * gpu always, or the run stops with the reason; auto where the scene's device can shade every material and medium.
-     * A change of where it runs is logged once, with the reason.
+     * Where a beam's candidates fit the device's selection, the divergence, selection and detection stages run there
+     * too. A change of where it runs is logged once, with the reason.
      */
     private ShadingTraceScene device(SampleContext ctx) {
         LidarBackend wanted = config.backend();
@@ -121,7 +125,9 @@ final class LidarSensor implements Sensor {
             throw new IllegalStateException("lidar '" + ctx.sensorId() + "': backend gpu, but " + why
                     + "; set backend: auto (the GPU where it can, else Java) or cpu");
         }
-        String now = why == null ? "trace stage on the GPU (" + sceneBackend.id() + ")" : "trace stage in Java: " + why;
+        String now = why == null ? "trace stage on the GPU (" + sceneBackend.id() + ")" + (finishesOnDevice
+                ? "; divergence, selection" + (config.detection().isEmpty() ? "" : ", detection") + " there too" : "")
+                : "trace stage in Java: " + why;
         if (!now.equals(ranOn)) {
             LOG.log(why == null ? Level.INFO : Level.WARNING, "lidar ''{0}'': {1}", ctx.sensorId(), now);
             ranOn = now;

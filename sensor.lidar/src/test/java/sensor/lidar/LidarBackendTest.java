@@ -180,7 +180,7 @@ class LidarBackendTest {
         for (float x : r) {
             assertEquals(DEVICE_RANGE, x, 1e-5, "every point comes from the device's candidates");
         }
-        assertEquals("trace stage on the GPU (device)", summary(rig));
+        assertEquals("trace stage on the GPU (device); divergence, selection there too", summary(rig));
     }
 
     @Test
@@ -210,8 +210,10 @@ class LidarBackendTest {
         // a line no return at the wall passes: had the Java detection run after the device, the cloud would be empty
         LidarConfig c = config(LidarBackend.GPU).setDetection(java.util.List.of(
                 new sensor.api.lidar.LidarModelType.DetectionLine(0.5, 0.1, 100, 0.9, 1e-4, java.util.List.of(), "t")));
-        float[] r = ranges(rig(d).run(c));
+        LidarRig rig = rig(d);
+        float[] r = ranges(rig.run(c));
         assertEquals(200, r.length, "the device's returns, left as they are");
+        assertEquals("trace stage on the GPU (device); divergence, selection, detection there too", summary(rig));
         ShadingTraceScene.Detection det = d.lastFinish.detection();
         assertTrue(d.last.background(), "the candidates keep their sunlight background for the detection");
         assertEquals(d.last.randomKey() + 0x9E3779B97F4A7C15L, det.randomKey(),
@@ -239,8 +241,10 @@ class LidarBackendTest {
     @Test
     void aHeapTooDeepForTheKernelsSelectionTakesTheCandidatesBackLP() {
         Device d = new Device(null, false);
-        float[] r = ranges(rig(d).run(config(LidarBackend.AUTO).setHeapDepth(6))); // 63 nodes: 126 slots a beam
+        LidarRig rig = rig(d);
+        float[] r = ranges(rig.run(config(LidarBackend.AUTO).setHeapDepth(6))); // 63 nodes: 126 slots a beam
         assertEquals(0, d.kept + d.finished, "nothing kept on the device");
+        assertEquals("trace stage on the GPU (device)", summary(rig));
         assertTrue(d.shaded > 0 && r.length == 200);
         for (float x : r) {
             assertEquals(DEVICE_RANGE, x, 1e-5, "the device's candidates, selected in Java");

@@ -62,7 +62,8 @@ public final class GpuBenchmark {
 
     /**
      * The lidar's trace stage [L-P] on scene v1 (Lambertian, default air, heap depth 2, one sub-ray a beam): on the GPU
-     * ({@code lidarTrace}, rays up and candidates down included) and in Java on 1 and on all threads, same run.
+     * ({@code lidarTrace}, rays up and candidates down included; then with {@code lidarFinish}, the frame's returns
+     * down instead) and in Java on 1 and on all threads, same run.
      */
     private static void tracestage(SimpleSceneView shapes, double[] o, double[] d, int n, CudaBvhBackend backend,
             int reps, int cores) {
@@ -95,6 +96,25 @@ public final class GpuBenchmark {
             Arrays.sort(t);
             System.out.printf("GPU trace stage (lidarTrace: heap depth 2, Lambertian, air), scene v1, rays up + candidates"
                     + " down included: best %.1f Mrays/s, median %.1f Mrays/s%n", n / t[0] * 1e-6, n / t[reps / 2] * 1e-6);
+            ShadingTraceScene.Finish finish = new ShadingTraceScene.Finish(n, 1, ShadingTraceScene.Finish.STRONGEST, 0,
+                    SceneV1.MAX_DISTANCE, 0, 0, null, false);
+            ShadingTraceScene.Returns r = new ShadingTraceScene.Returns(new int[n], new double[n], new double[n],
+                    new int[n], new int[n], null);
+            Runnable frame = () -> {
+                if (!s.shade(view, shading, o, d, key, 0, n, null) || !s.finish(finish, r)) {
+                    throw new IllegalStateException("the device failed: see the warning above");
+                }
+            };
+            WarmUp.run(frame);
+            for (int i = 0; i < reps; i++) {
+                long t0 = System.nanoTime();
+                frame.run();
+                t[i] = (System.nanoTime() - t0) * 1e-9;
+            }
+            Arrays.sort(t);
+            System.out.printf("GPU lidar stages (lidarTrace + lidarFinish: trace, divergence, strongest return), scene v1,"
+                    + " rays up + returns down included: best %.1f Mrays/s, median %.1f Mrays/s%n", n / t[0] * 1e-6,
+                    n / t[reps / 2] * 1e-6);
         }
         try (TraceScene s = new CpuBvhBackend().createScene(view, cores)) {
             s.update(view, 0);
