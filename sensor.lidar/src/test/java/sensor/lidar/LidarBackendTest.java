@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import sensor.api.env.SensorEnvironment.SensorInfo;
 import sensor.api.frame.OutputField;
 import sensor.api.frame.PointCloud;
+import sensor.api.lidar.LidarModelType.RangePrecision;
 import sensor.api.raytrace.HitBuffer;
 import sensor.api.raytrace.RaytraceBackend;
 import sensor.api.raytrace.ShadingTraceScene;
@@ -187,13 +188,13 @@ class LidarBackendTest {
     void aFrameFinishedOnTheDeviceComesBackAsItsReturnsLP() {
         Device d = new Device(null, false);
         LidarConfig c = config(LidarBackend.GPU).setBeamSamples(3).setPulseWidth(1e-9)
-                .setReturnMode(sensor.lidar.api.ReturnMode.LAST)
+                .setReturnMode(sensor.lidar.api.ReturnMode.DUAL)
                 .setFields(java.util.List.of(OutputField.XYZ_VEC3_F32, OutputField.NORMAL_VEC3_F32));
         PointCloud cloud = rig(d).run(c);
         assertEquals(d.shaded, d.kept, "every slice kept its candidates on the device");
         assertEquals(1, d.finished);
         ShadingTraceScene.Finish f = d.lastFinish;
-        assertEquals(new ShadingTraceScene.Finish(200, 3, ShadingTraceScene.Finish.LAST, c.rangeMin(), c.rangeMax(),
+        assertEquals(new ShadingTraceScene.Finish(200, 3, ShadingTraceScene.Finish.DUAL, c.rangeMin(), c.rangeMax(),
                 c.minIntensity(), c.rangeResolution(), null, true), f, "the lidar's selection settings, no detection");
         assertTrue(d.last.normals(), "the normals stay on the device for the normal field");
         for (float x : ranges(cloud)) {
@@ -209,7 +210,8 @@ class LidarBackendTest {
         Device d = new Device(null, false);
         // a line no return at the wall passes: had the Java detection run after the device, the cloud would be empty
         LidarConfig c = config(LidarBackend.GPU).setDetection(java.util.List.of(
-                new sensor.api.lidar.LidarModelType.DetectionLine(0.5, 0.1, 100, 0.9, 1e-4, java.util.List.of(), "t")));
+                new sensor.api.lidar.LidarModelType.DetectionLine(0.5, 0.1, 100, 0.9, 1e-4, java.util.List.of(2, 3),
+                        java.util.List.of(new RangePrecision(100, 0.01), new RangePrecision(10, 0.05)), "t")));
         LidarRig rig = rig(d);
         float[] r = ranges(rig.run(c));
         assertEquals(200, r.length, "the device's returns, left as they are");
@@ -221,21 +223,42 @@ class LidarBackendTest {
         assertEquals(200, det.patternIndex().length);
         int channels = det.scale().length;
         assertEquals(channels, Arrays.stream(det.channelOf()).max().getAsInt() + 1, "a channel for every beam");
-        for (int k = 0; k < channels; k++) { // one line for every channel
-            assertTrue(det.scale()[k] > 0 && det.threshold()[k] > 3.7 && det.threshold()[k] < 3.8,
+        int[] start = new int[channels + 1];
+        for (int k = 0; k < channels; k++) { // the line holds for channels 2 and 3 (indices 1 and 2) only
+            boolean covered = k == 1 || k == 2;
+            assertEquals(covered, det.scale()[k] > 0 && det.threshold()[k] > 3.7 && det.threshold()[k] < 3.8,
                     "z = Φ⁻¹(1 − 1e-4) ≈ 3.719: " + det.threshold()[k]);
-            assertEquals(1e-4, det.falseAlarm()[k]);
+            assertEquals(covered, Double.isFinite(det.scale()[k]), "an undecided channel's scale is NaN");
+            assertEquals(covered ? 1e-4 : 0, det.falseAlarm()[k]);
+            start[k + 1] = start[k] + (covered ? 2 : 0);
         }
-        assertArrayEquals(new int[channels + 1], det.precisionStart(), "no precision figures");
+        assertArrayEquals(start, det.precisionStart(), "two precision figures on each covered channel");
+        double[] snr = {Math.log(10), Math.log(100)}, sigma = {Math.log(0.05), Math.log(0.01)}; // sorted by SNR
+        assertArrayEquals(new double[] {snr[0], snr[1], snr[0], snr[1]}, det.logSnr());
+        assertArrayEquals(new double[] {sigma[0], sigma[1], sigma[0], sigma[1]}, det.logSigma());
     }
 
     @Test
     void aDeviceThatFailsToFinishLeavesTheWholeFrameToJavaLP() {
-        float[] cpu = ranges(rig(new CpuBvhBackend()).run(config(LidarBackend.CPU)));
+        java.util.List<OutputField> fields = java.util.List.of(OutputField.XYZ_VEC3_F32, OutputField.INTENSITY_F32);
+        PointCloud cpu = rig(new CpuBvhBackend()).run(config(LidarBackend.CPU).setFields(fields));
         Device d = new Device(null, false, true);
-        float[] r = ranges(rig(d).run(config(LidarBackend.AUTO)));
+        PointCloud c = rig(d).run(config(LidarBackend.AUTO).setFields(fields));
         assertEquals(1, d.finished);
-        assertArrayEquals(cpu, r, "the Java pipeline's points");
+        assertArrayEquals(ranges(cpu), ranges(c), "the Java pipeline's points");
+        for (int i = 0; i < c.count(); i++) {
+            assertEquals(cpu.getFloat(i, OutputField.INTENSITY_F32, 0), c.getFloat(i, OutputField.INTENSITY_F32, 0),
+                    "and intensities, the divergence stage's included");
+        }
+    }
+
+    @Test
+    void theDeviceFinishesAFrameWhileABeamsCandidateSlotsFitItsSelectionLP() {
+        Device fits = new Device(null, false), over = new Device(null, false);
+        rig(fits).run(config(LidarBackend.AUTO).setHeapDepth(1).setBeamSamples(32)); // 32 × 1 node × 2 = 64 slots
+        rig(over).run(config(LidarBackend.AUTO).setHeapDepth(1).setBeamSamples(33));
+        assertEquals(1, fits.finished);
+        assertEquals(0, over.finished + over.kept);
     }
 
     @Test
