@@ -107,6 +107,8 @@ SIM_HD bool pipe_shade(const PipelineScene &p, const Candidates &c, long long ra
         if (atm_candidate(ambient, x0, x1, entry, prior, tau, u, counter_uniform(p.randomKey, p.step, key,
                 drawBase + 1), &xa, &intensity)) {
             pipe_store(p, c, slot + 1, xa, intensity, -1, -dx, -dy, -dz);
+            if (p.keepBackground) c.background[slot + 1] = 0; // no sunlight on an atmospheric return (device memory
+                                                              // is not zeroed: the slot must be written)
         }
     }
     if (!(d < INFINITY) || x0 + n * d > p.rangeMax) return false;

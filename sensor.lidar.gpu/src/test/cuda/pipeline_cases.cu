@@ -60,7 +60,8 @@ HOST_CASE_N(frame) {
         channelOf = host_array<int>(a);
     }
     long long rays = (long long) *a++, slots = rays * p.nodes * 2;
-    std::vector<double> opl(slots), intensity(slots), mirror(slots), power(slots), background(slots);
+    // the background as uninitialised device memory might be: every slot a candidate's detection reads must be written
+    std::vector<double> opl(slots), intensity(slots), mirror(slots), power(slots), background(slots, NAN);
     std::vector<int> entity(slots);
     Candidates c = {opl.data(), intensity.data(), mirror.data(), power.data(), background.data(), entity.data(),
         nullptr};

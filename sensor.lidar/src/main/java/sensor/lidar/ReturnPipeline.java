@@ -245,6 +245,9 @@ final class ReturnPipeline {
             double xa = entry + ambient.sampleReturn(x0 - entry, x1 - entry, random.uniform(step, key, drawBase + 1));
             double intensity = prior * Math.exp(-(tau + alpha * (xa - x0))) / Math.PI;
             store(slot + 1, xa, intensity, -1, -dx, -dy, -dz);
+            if (keepBackground) {
+                candBackground[slot + 1] = 0; // the detection's sunlight is reflected by surfaces only [L-DET]
+            }
         }
         if (!(d < Double.POSITIVE_INFINITY) || x0 + n * d > rangeMax) {
             return;

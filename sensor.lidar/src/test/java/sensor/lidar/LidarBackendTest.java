@@ -45,6 +45,7 @@ class LidarBackendTest {
         /** What the last shade and finish calls were given. */
         ShadingTraceScene.Shading last;
         ShadingTraceScene.Finish lastFinish;
+        ShadingTraceScene.Candidates lastCandidates;
 
         Device(String refusal, boolean fails) {
             this(refusal, fails, false);
@@ -78,6 +79,7 @@ class LidarBackendTest {
                     if (fails) {
                         return false;
                     }
+                    lastCandidates = out;
                     if (out == null) {
                         kept++;
                         return true;
@@ -268,6 +270,10 @@ class LidarBackendTest {
         float[] r = ranges(rig.run(config(LidarBackend.AUTO).setHeapDepth(6))); // 63 nodes: 126 slots a beam
         assertEquals(0, d.kept + d.finished, "nothing kept on the device");
         assertEquals("trace stage on the GPU (device)", summary(rig));
+        assertNull(d.lastCandidates.normal(), "no normals asked");
+        rig(d).run(config(LidarBackend.AUTO).setHeapDepth(6).setFields(java.util.List.of(OutputField.XYZ_VEC3_F32,
+                OutputField.NORMAL_VEC3_F32)));
+        assertTrue(d.lastCandidates.normal() != null, "the normals come back with the candidates");
         assertTrue(d.shaded > 0 && r.length == 200);
         for (float x : r) {
             assertEquals(DEVICE_RANGE, x, 1e-5, "the device's candidates, selected in Java");
