@@ -17,6 +17,9 @@
 /** 1 / (1 − e^−2) as BeamDivergence.NORM holds it (Math.exp(-2) is the correctly rounded 0x1.152aaa3bf81ccp-3). */
 #define BEAM_NORM 0x1.28118a4cdb58fp0
 
+/** A beam radius (m) taken as zero (BeamDivergence.TINY). */
+#define BEAM_TINY 1e-150
+
 /** BeamDivergence's fields: tan θ_D, the emitter radius E, R² and r_D² (detector radius and offset squared). */
 struct BeamDivergence {
     double tanTheta, emitterRadius, r2, rd2;
@@ -54,7 +57,7 @@ SIM_HD double beam_mirror_return(const BeamDivergence &b, double x, double cos) 
     double shift = x * 2 * sin * cos / (2 * cos * cos - 1); // x tan 2θ
     double s2 = shift * shift + b.rd2;
     double w = beam_radius(b, 2 * x);
-    if (!(w > 0)) {
+    if (!(w > BEAM_TINY)) { // a point (w² would underflow)
         return s2 == 0 && b.r2 > 0 ? 1 : 0;
     }
     double inv = 2 / (w * w);
@@ -64,7 +67,7 @@ SIM_HD double beam_mirror_return(const BeamDivergence &b, double x, double cos) 
 /** [L-21] Detected power ratio at OPL x (BeamDivergence.detectedRatio). */
 SIM_HD double beam_detected_ratio(const BeamDivergence &b, double x) {
     double w = beam_radius(b, x);
-    if (!(w > 0)) {
+    if (!(w > BEAM_TINY)) { // a point (w² would underflow)
         return b.rd2 == 0 ? BEAM_NORM : 0;
     }
     double inv = 2 / (w * w);
@@ -120,7 +123,8 @@ SIM_HD double detection_range_sigma(const DetectionTables &t, int c, double snr)
         return 0;
     }
     const double *x = t.logSnr + first, *y = t.logSigma + first;
-    double l = log(snr);
+    double l = log(snr), floor = sim_min(0.0, x[0]); // the law holds down to SNR 1 (or the lowest figure below it)
+    if (l < floor) l = floor; // Math.max: a NaN stays NaN
     if (n == 1 || l >= x[n - 1]) {
         return exp(y[n - 1]);
     }

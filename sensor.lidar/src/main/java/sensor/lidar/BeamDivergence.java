@@ -22,6 +22,9 @@ final class BeamDivergence {
 
     /** {@code tan θ_D}, as the optics use it. */
     double tanTheta() { return tanTheta; }
+    /** A beam radius (m) taken as zero: below it, w² underflows and 2/w² is infinite. */
+    static final double TINY = 1e-150;
+
     double emitterRadius() { return emitterRadius; }
     double detectorRadius() { return detectorRadius; }
     double detectorOffset() { return detectorOffset; }
@@ -47,7 +50,7 @@ final class BeamDivergence {
         double shift = x * 2 * sin * cos / (2 * cos * cos - 1); // x tan 2θ
         double s2 = shift * shift + rd2;
         double w = radius(2 * x);
-        if (!(w > 0)) {
+        if (!(w > TINY)) { // a point (w² would underflow)
             return s2 == 0 && r2 > 0 ? 1 : 0;
         }
         double inv = 2 / (w * w);
@@ -57,7 +60,7 @@ final class BeamDivergence {
     /** Detected power ratio at OPL {@code x}. */
     double detectedRatio(double x) {
         double w = radius(x);
-        if (!(w > 0)) {
+        if (!(w > TINY)) { // a point (w² would underflow)
             return rd2 == 0 ? NORM : 0;
         }
         double inv = 2 / (w * w);

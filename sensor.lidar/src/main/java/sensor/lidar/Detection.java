@@ -22,7 +22,8 @@ import sensor.api.lidar.LidarModelType.RangePrecision;
  * <p>Range precision: where the line prints the range's standard deviation at some SNRs, a detected return's range
  * scatters with σ(S/σ) interpolated between them linearly in log σ over log SNR (a power law between two figures, the
  * form of timing jitter, σ ∝ SNR^−p), the best figure above the highest SNR and the lowest segment's law continued
- * below the lowest SNR (returns near the threshold scatter most).
+ * below the lowest SNR (returns near the threshold scatter most), down to SNR 1 (or the lowest figure, if lower),
+ * where it holds: a crossing triggered at the noise's level is timed no worse, and σ stays finite at SNR 0.
  *
  * <p>Where a datasheet gives the detection probability at two ranges (two lines on one channel), both hold: the pair
  * fixes the scale and the threshold, and the false-alarm rate is the one they imply.
@@ -150,7 +151,7 @@ final class Detection {
         if (x == null) {
             return 0;
         }
-        double l = Math.log(snr);
+        double l = Math.max(Math.log(snr), Math.min(0, x[0])); // held below SNR 1 (or the lowest figure's below it)
         if (x.length == 1 || l >= x[x.length - 1]) {
             return Math.exp(y[y.length - 1]);
         }

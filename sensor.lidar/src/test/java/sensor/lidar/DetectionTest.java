@@ -322,6 +322,30 @@ class DetectionTest {
         }
     }
 
+    /**
+     * Below SNR 1 (the noise's own level) the range σ holds at its value there, σ(1) = 10 cm · 12^0.569 = 41 cm for the
+     * OS1 gen-1 figures, instead of growing without bound: a return kept by chance at an SNR near 0 (zero intensity
+     * included) lands near its target, never at an infinite or undefined range. A line whose figures go below SNR 1
+     * keeps them.
+     */
+    @Test
+    void rangeSigmaHoldsBelowSnrOneLDET() {
+        Detection d = new Detection(List.of(OS1_GEN1.withPrecision(OS1_GEN1_PRECISION)), 1,
+                new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 0.1);
+        double p = Math.log(0.3) / Math.log(100 / 12.0), atOne = 0.10 * Math.pow(1 / 12.0, p);
+        assertEquals(0.41, atOne, 0.005);
+        assertEquals(atOne, d.rangeSigma(0, 1), 1e-15);
+        assertEquals(0.10 * Math.pow(2 / 12.0, p), d.rangeSigma(0, 2), 1e-15, "the law still holds above 1");
+        for (double snr : new double[] {0.5, 1e-3, 1e-300, 0}) {
+            assertEquals(atOne, d.rangeSigma(0, snr), 1e-15, "SNR " + snr);
+        }
+        Detection low = new Detection(List.of(OS1_GEN1.withPrecision(List.of(new RangePrecision(0.25, 0.5),
+                new RangePrecision(4, 0.1)))), 1, new BeamDivergence(DIVERGENCE, EMITTER, DETECTOR, 0), 0.1);
+        assertEquals(0.5 * Math.pow(0.5 / 0.25, Math.log(0.2) / Math.log(16)), low.rangeSigma(0, 0.5), 1e-15,
+                "figures below SNR 1 are used");
+        assertEquals(0.5, low.rangeSigma(0, 0.01), 1e-15, "held at the lowest figure below it");
+    }
+
     /** One precision figure: σ whatever the SNR. */
     @Test
     void aSinglePrecisionFigureHoldsAtEverySnrLDET() {
