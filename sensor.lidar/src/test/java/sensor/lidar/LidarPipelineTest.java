@@ -170,6 +170,14 @@ class LidarPipelineTest {
         assertEquals(1.0, new BeamDivergence(0.001, 0.005, 0.005, 0).detectedRatio(0), 1e-12);
         assertEquals(1 / (1 - Math.exp(-2)), new BeamDivergence(0.001, 0, 0.005, 0).detectedRatio(0), 1e-12);
         assertEquals(0.0, new BeamDivergence(0.001, 0, 0.005, 0.001).detectedRatio(0), 0);
+        // a beam so narrow that w² underflows (x = 1e-160 m from a point emitter) is the point's limit, not NaN
+        for (double x : new double[] {1e-160, 1e-200, Double.MIN_VALUE}) {
+            assertEquals(1 / (1 - Math.exp(-2)), new BeamDivergence(0.001, 0, 0.005, 0).detectedRatio(x), 1e-12);
+            assertEquals(0.0, new BeamDivergence(0.001, 0, 0.005, 0.001).detectedRatio(x), 0);
+            assertEquals(1.0, new BeamDivergence(0.001, 0, 0.005, 0).mirrorReturn(x, 1), 0, "a mirror head-on");
+        }
+        assertEquals(1 / (1 - Math.exp(-2)) * -Math.expm1(-2 * 0.005 * 0.005 / 1e-280), new BeamDivergence(0.001, 0,
+                0.005, 0).detectedRatio(1e-140 / Math.tan(0.001)), 1e-12, "just above the cut, the law itself");
         // far field, w = x tan θ: (1 − e^(−2R²/w²)) / (1 − e^(−2)), close to 2R²/w² / (1 − e^(−2))
         double x = 1000, w = x * Math.tan(0.001);
         double ratio = new BeamDivergence(0.001, 0, 0.005, 0).detectedRatio(x);
