@@ -202,6 +202,16 @@ final class JCudaDevice implements GpuDevice {
             allocations += b.ensure(bytes);
         }
 
+        /** Uploads all of {@code a} into {@code b}. */
+        void put(Buffer b, double[] a) {
+            put(b, Pointer.to(a), 8L * a.length);
+        }
+
+        /** Uploads all of {@code a} into {@code b}. */
+        void put(Buffer b, int[] a) {
+            put(b, Pointer.to(a), 4L * a.length);
+        }
+
         void put(Buffer b, Pointer host, long bytes) {
             if (closedKernels) {
                 throw new IllegalStateException("the GPU scene was closed");
@@ -339,14 +349,14 @@ final class JCudaDevice implements GpuDevice {
         public void uploadInputs(Inputs in) {
             synchronized (JCudaDevice.this) {
                 makeCurrent();
-                put(objectMaterial, Pointer.to(in.objectMaterial()), 4L * in.objectMaterial().length);
-                put(spec, Pointer.to(in.materialSpec()), 8L * in.materialSpec().length);
-                put(specOffset, Pointer.to(in.materialOffset()), 4L * in.materialOffset().length);
-                put(brdfTable, Pointer.to(in.brdfTable()), 8L * in.brdfTable().length);
-                put(objectMedium, Pointer.to(in.objectMedium()), 4L * in.objectMedium().length);
-                put(media, Pointer.to(in.media()), 8L * in.media().length);
-                put(optics, Pointer.to(in.optics()), 8L * in.optics().length);
-                put(suns, Pointer.to(in.suns()), 8L * in.suns().length);
+                put(objectMaterial, in.objectMaterial());
+                put(spec, in.materialSpec());
+                put(specOffset, in.materialOffset());
+                put(brdfTable, in.brdfTable());
+                put(objectMedium, in.objectMedium());
+                put(media, in.media());
+                put(optics, in.optics());
+                put(suns, in.suns());
                 int materials = in.materialOffset().length;
                 ensure(material, (long) MATERIAL_BYTES * materials);
                 if (materials > 0) {
@@ -436,14 +446,14 @@ final class JCudaDevice implements GpuDevice {
                 ensure(returnNormal, f.normals() ? 12L * per * beams : 12);
                 if (det != null) {
                     put(patternIndex, Pointer.to(det.patternIndex()), 4L * beams);
-                    put(channelOf, Pointer.to(det.channelOf()), 4L * det.channelOf().length);
-                    put(scale, Pointer.to(det.scale()), 8L * det.scale().length);
-                    put(threshold, Pointer.to(det.threshold()), 8L * det.threshold().length);
-                    put(falseAlarm, Pointer.to(det.falseAlarm()), 8L * det.falseAlarm().length);
-                    put(detectionBackground, Pointer.to(det.background()), 8L * det.background().length);
-                    put(precisionStart, Pointer.to(det.precisionStart()), 4L * det.precisionStart().length);
-                    put(logSnr, Pointer.to(det.logSnr()), 8L * det.logSnr().length);
-                    put(logSigma, Pointer.to(det.logSigma()), 8L * det.logSigma().length);
+                    put(channelOf, det.channelOf());
+                    put(scale, det.scale());
+                    put(threshold, det.threshold());
+                    put(falseAlarm, det.falseAlarm());
+                    put(detectionBackground, det.background());
+                    put(precisionStart, det.precisionStart());
+                    put(logSnr, det.logSnr());
+                    put(logSigma, det.logSigma());
                 }
                 if (beams == 0) {
                     return;
