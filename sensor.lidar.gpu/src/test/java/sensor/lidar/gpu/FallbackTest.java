@@ -350,6 +350,9 @@ class FallbackTest {
         scene.close();
         assertThrows(IllegalStateException.class,
                 () -> scene.shade(v, shading(0), o, d, new int[1], 0, 1, candidates(14)));
+        assertThrows(IllegalStateException.class, () -> scene.finish(new ShadingTraceScene.Finish(1, 1, 0, 0, 1, 0, 0,
+                null, false), new ShadingTraceScene.Returns(new int[1], new double[1], new double[1], new int[1],
+                        new int[1], null)));
     }
 
     void checkShadeFailure(String failOn, RaytraceBackend fallback) {
