@@ -2,6 +2,8 @@ package sensor.lidar.gpu;
 
 import static jcuda.driver.JCudaDriver.*;
 
+import java.util.List;
+
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
@@ -114,7 +116,8 @@ final class JCudaDevice implements GpuDevice {
     }
 
     /** A device buffer that grows (never shrinks) and is reused while the data fits. */
-    private static final class Buffer {
+    /** A device buffer, allocated on first use (making one touches no device). */
+    static final class Buffer {
         final CUdeviceptr ptr = new CUdeviceptr();
         long capacity;
 
@@ -182,19 +185,16 @@ final class JCudaDevice implements GpuDevice {
             }
         }
 
-        /** Pointers to the scene's buffers and counts, the kernels' first 13 parameters. */
-        Pointer[] sceneParameters() {
-            return new Pointer[] {Pointer.to(nodeBounds.ptr), Pointer.to(nodeChild.ptr), Pointer.to(tri.ptr),
-                Pointer.to(triId.ptr), Pointer.to(instInt.ptr), Pointer.to(instD.ptr), Pointer.to(tlasBounds.ptr),
-                Pointer.to(tlasChild.ptr), Pointer.to(tlasOrder.ptr), Pointer.to(new int[] {instanceCount}),
-                Pointer.to(planeD.ptr), Pointer.to(planeObj.ptr), Pointer.to(new int[] {planeCount})};
+        /** The scene's buffers and counts, the kernels' first 13 parameters. */
+        KernelArgs sceneArgs() {
+            return new KernelArgs().ptr(nodeBounds.ptr).ptr(nodeChild.ptr).ptr(tri.ptr).ptr(triId.ptr).ptr(instInt.ptr)
+                    .ptr(instD.ptr).ptr(tlasBounds.ptr).ptr(tlasChild.ptr).ptr(tlasOrder.ptr).i32(instanceCount)
+                    .ptr(planeD.ptr).ptr(planeObj.ptr).i32(planeCount);
         }
 
-        /** A buffer freed with the others. */
-        Buffer buffer() {
-            Buffer b = new Buffer();
+        /** Frees {@code b} with the others. */
+        void register(Buffer b) {
             all.add(b);
-            return b;
         }
 
         /** Ensures room for {@code bytes} in {@code b}, counting an allocation. */
@@ -235,9 +235,8 @@ final class JCudaDevice implements GpuDevice {
                 put(directions, Pointer.to(d), 24L * count);
                 allocations += distance.ensure(8L * count) + object.ensure(4L * count) + normal.ensure(24L * count);
                 mark(timed, 1);
-                Pointer params = Pointer.to(concat(sceneParameters(), Pointer.to(origins.ptr),
-                        Pointer.to(directions.ptr), Pointer.to(new int[] {count}), Pointer.to(new double[] {max}),
-                        Pointer.to(distance.ptr), Pointer.to(object.ptr), Pointer.to(normal.ptr)));
+                Pointer params = sceneArgs().then(closestHitArgs(origins, directions, count, max, distance, object,
+                        normal)).params();
                 check(cuLaunchKernel(closestHit, (count + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1, 0, null, params, null),
                         "cuLaunchKernel(closestHit)");
                 mark(timed, 2);
@@ -320,48 +319,94 @@ final class JCudaDevice implements GpuDevice {
         }
     }
 
-    /** {@code head} followed by {@code tail}. */
-    static Pointer[] concat(Pointer[] head, Pointer... tail) {
-        Pointer[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
-        System.arraycopy(tail, 0, all, head.length, tail.length);
-        return all;
+    /** closestHit's parameters after the scene's. */
+    static KernelArgs closestHitArgs(Buffer origins, Buffer directions, int count, double max, Buffer distance,
+            Buffer object, Buffer normal) {
+        return new KernelArgs().ptr(origins.ptr).ptr(directions.ptr).i32(count).f64(max).ptr(distance.ptr)
+                .ptr(object.ptr).ptr(normal.ptr);
     }
 
     /** Launches {@code f} over {@code n} threads, BLOCK a block, and waits for it. */
-    private static void launch(CUfunction f, String name, int n, Pointer... params) {
-        check(cuLaunchKernel(f, (n + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1, 0, null, Pointer.to(params), null),
+    private static void launch(CUfunction f, String name, int n, KernelArgs args) {
+        check(cuLaunchKernel(f, (n + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1, 0, null, args.params(), null),
                 "cuLaunchKernel(" + name + ")");
         check(cuCtxSynchronize(), "cuCtxSynchronize(" + name + ")");
     }
 
+    /** The lidar kernels' buffers: inputs, the frame's sub-rays and candidates, its returns, the detection tables. */
+    static final class LidarBuffers {
+        final Buffer objectMaterial = new Buffer(), spec = new Buffer(), specOffset = new Buffer(),
+                material = new Buffer(), brdfTable = new Buffer(), objectMedium = new Buffer(), media = new Buffer(),
+                optics = new Buffer(), suns = new Buffer(), rayOrigins = new Buffer(), rayDirections = new Buffer(),
+                rayKey = new Buffer(), opl = new Buffer(), intensity = new Buffer(), mirror = new Buffer(),
+                power = new Buffer(), background = new Buffer(), entity = new Buffer(), normal = new Buffer(),
+                count = new Buffer(), returnOpl = new Buffer(), returnIntensity = new Buffer(),
+                returnEntity = new Buffer(), returnSlot = new Buffer(), returnNormal = new Buffer(),
+                patternIndex = new Buffer(), channelOf = new Buffer(), scale = new Buffer(), threshold = new Buffer(),
+                falseAlarm = new Buffer(), detectionBackground = new Buffer(), precisionStart = new Buffer(),
+                logSnr = new Buffer(), logSigma = new Buffer();
+
+        List<Buffer> all() {
+            return List.of(objectMaterial, spec, specOffset, material, brdfTable, objectMedium, media, optics, suns,
+                    rayOrigins, rayDirections, rayKey, opl, intensity, mirror, power, background, entity, normal, count,
+                    returnOpl, returnIntensity, returnEntity, returnSlot, returnNormal, patternIndex, channelOf, scale,
+                    threshold, falseAlarm, detectionBackground, precisionStart, logSnr, logSigma);
+        }
+    }
+
+    /** lidarMaterials's parameters. */
+    static KernelArgs materialsArgs(LidarBuffers b, int materials) {
+        return new KernelArgs().ptr(b.spec.ptr).ptr(b.specOffset.ptr).i32(materials).ptr(b.material.ptr);
+    }
+
+    /** lidarTrace's parameters after the scene's: n sub-rays of a slice, the frame's from {@code first}. */
+    static KernelArgs traceArgs(LidarBuffers b, LidarKernels.Inputs in, int n, long first) {
+        return new KernelArgs().ptr(b.objectMaterial.ptr).ptr(b.material.ptr).ptr(b.brdfTable.ptr)
+                .ptr(b.objectMedium.ptr).ptr(b.media.ptr).ptr(b.optics.ptr).ptr(b.suns.ptr).i32(in.suns().length / 4)
+                .f64(in.skyKlx()).f64(in.rangeMax()).i32(in.nodes()).i32(in.keepNormals()).i32(in.keepBackground())
+                .i64(in.randomKey()).i64(in.step()).ptr(b.rayOrigins.ptr).ptr(b.rayDirections.ptr).ptr(b.rayKey.ptr)
+                .i32(n).i64(first).ptr(b.opl.ptr).ptr(b.intensity.ptr).ptr(b.mirror.ptr).ptr(b.power.ptr)
+                .ptr(b.background.ptr).ptr(b.entity.ptr).ptr(b.normal.ptr);
+    }
+
+    /** lidarFinish's parameters: the frame's candidates, the selection of {@code f}, its detection, the returns. */
+    static KernelArgs finishArgs(LidarBuffers b, ShadingTraceScene.Finish f, int nodes, long step) {
+        ShadingTraceScene.Detection det = f.detection();
+        return new KernelArgs().ptr(b.opl.ptr).ptr(b.intensity.ptr).ptr(b.mirror.ptr).ptr(b.power.ptr)
+                .ptr(b.entity.ptr).ptr(b.background.ptr).ptr(b.normal.ptr).ptr(b.optics.ptr).i32(f.samples()).i32(nodes)
+                .i32(f.mode()).f64(f.rangeMin()).f64(f.rangeMax()).f64(f.minIntensity()).f64(f.mixingRange())
+                .i32(f.beams()).i64(step).i32(det != null).i64(det != null ? det.randomKey() : 0)
+                .ptr(b.patternIndex.ptr).ptr(b.channelOf.ptr).ptr(b.scale.ptr).ptr(b.threshold.ptr)
+                .ptr(b.falseAlarm.ptr).ptr(b.detectionBackground.ptr).ptr(b.precisionStart.ptr).ptr(b.logSnr.ptr)
+                .ptr(b.logSigma.ptr).f64(det != null ? det.darkShare() : 0).i32(f.normals()).ptr(b.count.ptr)
+                .ptr(b.returnOpl.ptr).ptr(b.returnIntensity.ptr).ptr(b.returnEntity.ptr).ptr(b.returnSlot.ptr)
+                .ptr(b.returnNormal.ptr);
+    }
+
     private final class PipelineKernels extends Kernels implements LidarKernels {
-        private final Buffer objectMaterial = buffer(), spec = buffer(), specOffset = buffer(), material = buffer(),
-                brdfTable = buffer(), objectMedium = buffer(), media = buffer(), optics = buffer(), suns = buffer(),
-                rayOrigins = buffer(), rayDirections = buffer(), rayKey = buffer(), opl = buffer(),
-                intensity = buffer(), mirror = buffer(), power = buffer(), background = buffer(), entity = buffer(),
-                normal = buffer(), count = buffer(), returnOpl = buffer(), returnIntensity = buffer(),
-                returnEntity = buffer(), returnSlot = buffer(), returnNormal = buffer(), patternIndex = buffer(),
-                channelOf = buffer(), scale = buffer(), threshold = buffer(), falseAlarm = buffer(),
-                detectionBackground = buffer(), precisionStart = buffer(), logSnr = buffer(), logSigma = buffer();
+        private final LidarBuffers buf = new LidarBuffers();
         private Inputs inputs;
+
+        PipelineKernels() {
+            buf.all().forEach(this::register);
+        }
 
         @Override
         public void uploadInputs(Inputs in) {
             synchronized (JCudaDevice.this) {
                 makeCurrent();
-                put(objectMaterial, in.objectMaterial());
-                put(spec, in.materialSpec());
-                put(specOffset, in.materialOffset());
-                put(brdfTable, in.brdfTable());
-                put(objectMedium, in.objectMedium());
-                put(media, in.media());
-                put(optics, in.optics());
-                put(suns, in.suns());
+                put(buf.objectMaterial, in.objectMaterial());
+                put(buf.spec, in.materialSpec());
+                put(buf.specOffset, in.materialOffset());
+                put(buf.brdfTable, in.brdfTable());
+                put(buf.objectMedium, in.objectMedium());
+                put(buf.media, in.media());
+                put(buf.optics, in.optics());
+                put(buf.suns, in.suns());
                 int materials = in.materialOffset().length;
-                ensure(material, (long) MATERIAL_BYTES * materials);
+                ensure(buf.material, (long) MATERIAL_BYTES * materials);
                 if (materials > 0) {
-                    launch(JCudaDevice.this.materials, "lidarMaterials", materials, Pointer.to(spec.ptr),
-                            Pointer.to(specOffset.ptr), Pointer.to(new int[] {materials}), Pointer.to(material.ptr));
+                    launch(JCudaDevice.this.materials, "lidarMaterials", materials, materialsArgs(buf, materials));
                 }
                 inputs = in;
             }
@@ -373,32 +418,24 @@ final class JCudaDevice implements GpuDevice {
                 makeCurrent();
                 Inputs in = inputs;
                 long slots = 2L * in.nodes() * key.length; // the frame's: its candidates stay here until finish
-                ensure(rayOrigins, 24L * n);
-                ensure(rayDirections, 24L * n);
-                ensure(rayKey, 4L * n);
-                for (Buffer b : new Buffer[] {opl, intensity, mirror, power}) {
+                ensure(buf.rayOrigins, 24L * n);
+                ensure(buf.rayDirections, 24L * n);
+                ensure(buf.rayKey, 4L * n);
+                for (Buffer b : new Buffer[] {buf.opl, buf.intensity, buf.mirror, buf.power}) {
                     ensure(b, 8 * slots);
                 }
-                ensure(entity, 4 * slots);
-                ensure(background, in.keepBackground() ? 8 * slots : 8);
-                ensure(normal, in.keepNormals() ? 12 * slots : 12);
+                ensure(buf.entity, 4 * slots);
+                ensure(buf.background, in.keepBackground() ? 8 * slots : 8);
+                ensure(buf.normal, in.keepNormals() ? 12 * slots : 12);
                 if (n == 0) {
                     return;
                 }
-                check(cuMemcpyHtoD(rayOrigins.ptr, Pointer.to(o).withByteOffset(24L * first), 24L * n), "cuMemcpyHtoD");
-                check(cuMemcpyHtoD(rayDirections.ptr, Pointer.to(d).withByteOffset(24L * first), 24L * n), "cuMemcpyHtoD");
-                check(cuMemcpyHtoD(rayKey.ptr, Pointer.to(key).withByteOffset(4L * first), 4L * n), "cuMemcpyHtoD");
-                launch(lidarTrace, "lidarTrace", n, concat(sceneParameters(), Pointer.to(objectMaterial.ptr),
-                        Pointer.to(material.ptr), Pointer.to(brdfTable.ptr), Pointer.to(objectMedium.ptr),
-                        Pointer.to(media.ptr), Pointer.to(optics.ptr), Pointer.to(suns.ptr),
-                        Pointer.to(new int[] {in.suns().length / 4}), Pointer.to(new double[] {in.skyKlx()}),
-                        Pointer.to(new double[] {in.rangeMax()}), Pointer.to(new int[] {in.nodes()}),
-                        Pointer.to(new int[] {in.keepNormals() ? 1 : 0}), Pointer.to(new int[] {in.keepBackground() ? 1 : 0}),
-                        Pointer.to(new long[] {in.randomKey()}), Pointer.to(new long[] {in.step()}),
-                        Pointer.to(rayOrigins.ptr), Pointer.to(rayDirections.ptr), Pointer.to(rayKey.ptr),
-                        Pointer.to(new int[] {n}), Pointer.to(new long[] {first}), Pointer.to(opl.ptr),
-                        Pointer.to(intensity.ptr), Pointer.to(mirror.ptr), Pointer.to(power.ptr),
-                        Pointer.to(background.ptr), Pointer.to(entity.ptr), Pointer.to(normal.ptr)));
+                check(cuMemcpyHtoD(buf.rayOrigins.ptr, Pointer.to(o).withByteOffset(24L * first), 24L * n),
+                        "cuMemcpyHtoD");
+                check(cuMemcpyHtoD(buf.rayDirections.ptr, Pointer.to(d).withByteOffset(24L * first), 24L * n),
+                        "cuMemcpyHtoD");
+                check(cuMemcpyHtoD(buf.rayKey.ptr, Pointer.to(key).withByteOffset(4L * first), 4L * n), "cuMemcpyHtoD");
+                launch(lidarTrace, "lidarTrace", n, sceneArgs().then(traceArgs(buf, in, n, first)));
             }
         }
 
@@ -411,16 +448,16 @@ final class JCudaDevice implements GpuDevice {
             }
             synchronized (JCudaDevice.this) {
                 makeCurrent();
-                get(o, 8 * at, opl, 8 * slots);
-                get(i, 8 * at, intensity, 8 * slots);
-                get(e, 4 * at, entity, 4 * slots);
-                get(m, 8 * at, mirror, 8 * slots);
-                get(p, 8 * at, power, 8 * slots);
+                get(o, 8 * at, buf.opl, 8 * slots);
+                get(i, 8 * at, buf.intensity, 8 * slots);
+                get(e, 4 * at, buf.entity, 4 * slots);
+                get(m, 8 * at, buf.mirror, 8 * slots);
+                get(p, 8 * at, buf.power, 8 * slots);
                 if (inputs.keepBackground()) {
-                    get(b, 8 * at, background, 8 * slots);
+                    get(b, 8 * at, buf.background, 8 * slots);
                 }
                 if (inputs.keepNormals()) {
-                    get(nrm, 12 * at, normal, 12 * slots);
+                    get(nrm, 12 * at, buf.normal, 12 * slots);
                 }
             }
         }
@@ -438,49 +475,35 @@ final class JCudaDevice implements GpuDevice {
             ShadingTraceScene.Detection det = f.detection();
             synchronized (JCudaDevice.this) {
                 makeCurrent();
-                ensure(count, 4L * beams);
-                ensure(returnOpl, 8L * per * beams);
-                ensure(returnIntensity, 8L * per * beams);
-                ensure(returnEntity, 4L * per * beams);
-                ensure(returnSlot, 4L * per * beams);
-                ensure(returnNormal, f.normals() ? 12L * per * beams : 12);
+                ensure(buf.count, 4L * beams);
+                ensure(buf.returnOpl, 8L * per * beams);
+                ensure(buf.returnIntensity, 8L * per * beams);
+                ensure(buf.returnEntity, 4L * per * beams);
+                ensure(buf.returnSlot, 4L * per * beams);
+                ensure(buf.returnNormal, f.normals() ? 12L * per * beams : 12);
                 if (det != null) {
-                    put(patternIndex, Pointer.to(det.patternIndex()), 4L * beams);
-                    put(channelOf, det.channelOf());
-                    put(scale, det.scale());
-                    put(threshold, det.threshold());
-                    put(falseAlarm, det.falseAlarm());
-                    put(detectionBackground, det.background());
-                    put(precisionStart, det.precisionStart());
-                    put(logSnr, det.logSnr());
-                    put(logSigma, det.logSigma());
+                    put(buf.patternIndex, Pointer.to(det.patternIndex()), 4L * beams);
+                    put(buf.channelOf, det.channelOf());
+                    put(buf.scale, det.scale());
+                    put(buf.threshold, det.threshold());
+                    put(buf.falseAlarm, det.falseAlarm());
+                    put(buf.detectionBackground, det.background());
+                    put(buf.precisionStart, det.precisionStart());
+                    put(buf.logSnr, det.logSnr());
+                    put(buf.logSigma, det.logSigma());
                 }
                 if (beams == 0) {
                     return;
                 }
-                launch(lidarFinish, "lidarFinish", beams, Pointer.to(opl.ptr), Pointer.to(intensity.ptr),
-                        Pointer.to(mirror.ptr), Pointer.to(power.ptr), Pointer.to(entity.ptr), Pointer.to(background.ptr),
-                        Pointer.to(normal.ptr), Pointer.to(optics.ptr), Pointer.to(new int[] {f.samples()}),
-                        Pointer.to(new int[] {inputs.nodes()}), Pointer.to(new int[] {f.mode()}),
-                        Pointer.to(new double[] {f.rangeMin()}), Pointer.to(new double[] {f.rangeMax()}),
-                        Pointer.to(new double[] {f.minIntensity()}), Pointer.to(new double[] {f.mixingRange()}),
-                        Pointer.to(new int[] {beams}), Pointer.to(new long[] {inputs.step()}),
-                        Pointer.to(new int[] {det != null ? 1 : 0}), Pointer.to(new long[] {det != null ? det.randomKey() : 0}),
-                        Pointer.to(patternIndex.ptr), Pointer.to(channelOf.ptr), Pointer.to(scale.ptr),
-                        Pointer.to(threshold.ptr), Pointer.to(falseAlarm.ptr), Pointer.to(detectionBackground.ptr),
-                        Pointer.to(precisionStart.ptr), Pointer.to(logSnr.ptr), Pointer.to(logSigma.ptr),
-                        Pointer.to(new double[] {det != null ? det.darkShare() : 0}),
-                        Pointer.to(new int[] {f.normals() ? 1 : 0}), Pointer.to(count.ptr), Pointer.to(returnOpl.ptr),
-                        Pointer.to(returnIntensity.ptr), Pointer.to(returnEntity.ptr), Pointer.to(returnSlot.ptr),
-                        Pointer.to(returnNormal.ptr));
+                launch(lidarFinish, "lidarFinish", beams, finishArgs(buf, f, inputs.nodes(), inputs.step()));
                 long returns = (long) per * beams;
-                check(cuMemcpyDtoH(Pointer.to(out.count()), count.ptr, 4L * beams), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(out.opl()), returnOpl.ptr, 8 * returns), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(out.intensity()), returnIntensity.ptr, 8 * returns), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(out.entity()), returnEntity.ptr, 4 * returns), "cuMemcpyDtoH");
-                check(cuMemcpyDtoH(Pointer.to(out.slot()), returnSlot.ptr, 4 * returns), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.count()), buf.count.ptr, 4L * beams), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.opl()), buf.returnOpl.ptr, 8 * returns), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.intensity()), buf.returnIntensity.ptr, 8 * returns), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.entity()), buf.returnEntity.ptr, 4 * returns), "cuMemcpyDtoH");
+                check(cuMemcpyDtoH(Pointer.to(out.slot()), buf.returnSlot.ptr, 4 * returns), "cuMemcpyDtoH");
                 if (f.normals()) {
-                    check(cuMemcpyDtoH(Pointer.to(out.normal()), returnNormal.ptr, 12 * returns), "cuMemcpyDtoH");
+                    check(cuMemcpyDtoH(Pointer.to(out.normal()), buf.returnNormal.ptr, 12 * returns), "cuMemcpyDtoH");
                 }
             }
         }
