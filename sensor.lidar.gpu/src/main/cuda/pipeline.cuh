@@ -219,3 +219,34 @@ SIM_HD int pipe_finish_beam(const PipelineScene &p, const Candidates &c, const S
     }
     return n;
 }
+
+/** A frame's returns as lidarFinish writes them, P a beam (2 in dual mode, else 1); normal null: none wanted. */
+struct FrameReturns {
+    int *count;
+    double *opl, *intensity;
+    int *entity, *slot;
+    float *normal;
+};
+
+/**
+ * lidarFinish's work for beam b: its returns (pipe_finish_beam) into r at b·P + k, with their candidates' normals
+ * (3 floats a return) when r.normal is set; a false alarm's normal is left as it is.
+ */
+SIM_HD void pipe_finish_write(const PipelineScene &p, const Candidates &c, const SelectConfig &config,
+        const DetectionTables *detection, unsigned long long key, int patternIndex, int channel, long long b,
+        const FrameReturns &r) {
+    Selection sel;
+    int n = pipe_finish_beam(p, c, config, detection, key, patternIndex, channel, b, sel);
+    int per = config.mode == RETURN_DUAL ? 2 : 1;
+    r.count[b] = n;
+    for (int k = 0; k < n; k++) {
+        long long j = per * b + k;
+        r.opl[j] = sel.opl[k];
+        r.intensity[j] = sel.intensity[k];
+        r.entity[j] = sel.entity[k];
+        r.slot[j] = sel.slot[k];
+        if (r.normal != nullptr && sel.slot[k] >= 0) {
+            for (int a = 0; a < 3; a++) r.normal[3 * j + a] = c.normal[3LL * sel.slot[k] + a];
+        }
+    }
+}

@@ -145,19 +145,6 @@ extern "C" __global__ void lidarFinish(double *opl, double *intensity, const dou
     DetectionTables tables = {scale, threshold, falseAlarm, detectionBackground, precisionStart, logSnr, logSigma,
         darkShare};
     int index = detect ? patternIndex[b] : 0;
-    Selection sel;
-    int n = pipe_finish_beam(p, c, config, detect ? &tables : nullptr, key, index, detect ? channelOf[index] : 0, b,
-            sel);
-    int per = mode == RETURN_DUAL ? 2 : 1;
-    count[b] = n;
-    for (int k = 0; k < n; k++) {
-        long long j = (long long) per * b + k;
-        returnOpl[j] = sel.opl[k];
-        returnIntensity[j] = sel.intensity[k];
-        returnEntity[j] = sel.entity[k];
-        returnSlot[j] = sel.slot[k];
-        if (normals && sel.slot[k] >= 0) {
-            for (int a = 0; a < 3; a++) returnNormal[3 * j + a] = normal[3LL * sel.slot[k] + a];
-        }
-    }
+    FrameReturns r = {count, returnOpl, returnIntensity, returnEntity, returnSlot, normals ? returnNormal : nullptr};
+    pipe_finish_write(p, c, config, detect ? &tables : nullptr, key, index, detect ? channelOf[index] : 0, b, r);
 }

@@ -9,8 +9,9 @@
 
 /**
  * Results: per candidate slot after the trace its OPL, intensity, entity, mirror return, power and background; then
- * per slot the intensity after the divergence stage; then per beam its returns after pipe_finish_beam (count, two
- * returns' OPL, intensity, entity, slot): selected, and decided by the detection tables when the arguments have them.
+ * per slot the intensity after the divergence stage; then per beam its returns as lidarFinish writes them
+ * (pipe_finish_write; here count, two returns' OPL, intensity, entity, slot): selected, and decided by the detection
+ * tables when the arguments have them.
  */
 HOST_CASE_N(frame) {
     HostSceneArrays arrays(a);
@@ -78,18 +79,26 @@ HOST_CASE_N(frame) {
         r.push_back(power[s]);
         r.push_back(background[s]);
     }
-    std::vector<double> returns;
-    Selection sel;
-    for (long long b = 0; b < rays / select.samples; b++) {
+    long long beams = rays / select.samples, per = select.mode == RETURN_DUAL ? 2 : 1;
+    std::vector<int> returnCount(beams), returnEntity(per * beams), returnSlot(per * beams);
+    std::vector<double> returnOpl(per * beams), returnIntensity(per * beams);
+    FrameReturns frame = {returnCount.data(), returnOpl.data(), returnIntensity.data(), returnEntity.data(),
+        returnSlot.data(), nullptr};
+    for (long long b = 0; b < beams; b++) { // as lidarFinish, one beam a thread
         int index = patternIndex[b * select.samples];
-        int n = pipe_finish_beam(p, c, select, detect ? &tables.t : nullptr, detectionKey, index,
-                detect ? channelOf[index] : 0, b, sel);
+        pipe_finish_write(p, c, select, detect ? &tables.t : nullptr, detectionKey, index,
+                detect ? channelOf[index] : 0, b, frame);
+    }
+    std::vector<double> returns;
+    for (long long b = 0; b < beams; b++) {
+        int n = returnCount[b];
         returns.push_back(n);
         for (int k = 0; k < 2; k++) {
-            returns.push_back(k < n ? sel.opl[k] : 0);
-            returns.push_back(k < n ? sel.intensity[k] : 0);
-            returns.push_back(k < n ? sel.entity[k] : 0);
-            returns.push_back(k < n ? sel.slot[k] : 0);
+            long long j = per * b + k;
+            returns.push_back(k < n ? returnOpl[j] : 0);
+            returns.push_back(k < n ? returnIntensity[j] : 0);
+            returns.push_back(k < n ? returnEntity[j] : 0);
+            returns.push_back(k < n ? returnSlot[j] : 0);
         }
     }
     r.insert(r.end(), intensity.begin(), intensity.end()); // after the divergence stage
