@@ -115,8 +115,10 @@ final class JCudaDevice implements GpuDevice {
         }
     }
 
-    /** A device buffer that grows (never shrinks) and is reused while the data fits. */
-    /** A device buffer, allocated on first use (making one touches no device). */
+    /**
+     * A device buffer that grows (never shrinks) and is reused while the data fits; allocated on first use, so making
+     * one touches no device.
+     */
     static final class Buffer {
         final CUdeviceptr ptr = new CUdeviceptr();
         long capacity;
