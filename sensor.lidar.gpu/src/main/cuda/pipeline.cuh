@@ -1,10 +1,11 @@
 // The lidar's trace, divergence, selection and detection stages [L-P], ported line by line from sensor.lidar's
-// ReturnPipeline (trace, shade, diverge) and composed with returns.cuh and detection.cuh per beam: one sub-ray's interface heap (node h has its reflection child at 2h+1 and its transmission child at 2h+2),
-// each node traced from its start to its closest hit in its medium, with an atmospheric candidate [L-14] on the
-// segment and a surface candidate at the hit (BRDF [L-3], Beer–Lambert [L-13], the mirror's direct return [L-SPEC]);
-// volumes (fog banks) are crossed, not hit. ReturnPipeline runs the heap wave by wave over all rays; a kernel thread
-// walks one sub-ray's nodes one after the other. Every node's work depends only on its parent's, and its random numbers on
-// (step, pattern index, node, crossing), so both give the same candidates.
+// ReturnPipeline (trace, shade, diverge) and composed with returns.cuh and detection.cuh per beam: one sub-ray's
+// interface heap (node h has its reflection child at 2h+1 and its transmission child at 2h+2), each node traced from
+// its start to its closest hit in its medium, with an atmospheric candidate [L-14] on the segment and a surface
+// candidate at the hit (BRDF [L-3], Beer–Lambert [L-13], the mirror's direct return [L-SPEC]); volumes (fog banks) are
+// crossed, not hit. ReturnPipeline runs the heap wave by wave over all rays; a kernel thread walks one sub-ray's nodes
+// one after the other. Every node's work depends only on its parent's, and its random numbers on (step, pattern index,
+// node, crossing), so both give the same candidates.
 #pragma once
 #include "atmosphere.cuh"
 #include "detection.cuh"

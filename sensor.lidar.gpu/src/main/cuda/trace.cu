@@ -84,8 +84,9 @@ extern "C" __global__ void lidarMaterials(const double *spec, const int *offset,
 /**
  * The interface heap of the sub-rays of one time slice (ReturnPipeline.trace): the slice's origins, directions and
  * pattern indices (count of them), sub-ray i being the frame's sub-ray first + i, whose candidates go to its slots of
- * the frame's candidate arrays (normal may be null unless keepNormals, background unless keepBackground). media: six doubles a medium (n, α, A, k, θ, ln Γ(k)), the ambient first; optics: tan θ_D,
- * emitter radius, detector radius, detector offset.
+ * the frame's candidate arrays (normal may be null unless keepNormals, background unless keepBackground). media: six
+ * doubles a medium (n, α, A, k, θ, ln Γ(k)), the ambient first; optics: tan θ_D, emitter radius, detector radius,
+ * detector offset.
  */
 extern "C" __global__ void __launch_bounds__(128) lidarTrace(const float *nodeBounds, const int *nodeChild,
         const float *tri, const int *triId, const int *instInt, const double *instD, const float *tlasBounds,
@@ -93,7 +94,8 @@ extern "C" __global__ void __launch_bounds__(128) lidarTrace(const float *nodeBo
         int planeCount, const int *objectMaterial, const Material *materials, const double *brdfTable,
         const int *objectMedium, const double *media, const double *optics, const double *suns, int sunCount,
         double skyKlx, double rangeMax, int nodes, int keepNormals, int keepBackground, unsigned long long randomKey,
-        long long step, const double *origins, const double *directions, const int *rayKey, int count, long long first, double *opl,
+        long long step, const double *origins, const double *directions, const int *rayKey, int count, long long first,
+        double *opl,
         double *intensity, double *mirror, double *power, double *background, int *entity, float *normal) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= count) return;
