@@ -113,20 +113,18 @@ final class Detection {
      * precision figures of all channels in one array.
      */
     ShadingTraceScene.Detection onDevice(int[] channelOf, int[] patternIndex, long randomKey) {
-        int channels = scale.length;
-        int[] start = new int[channels + 1];
-        for (int c = 0; c < channels; c++) {
+        int[] start = new int[scale.length + 1];
+        for (int c = 0; c < scale.length; c++) {
             start[c + 1] = start[c] + (logSnr[c] == null ? 0 : logSnr[c].length);
         }
-        double[] x = new double[start[channels]], y = new double[start[channels]];
-        for (int c = 0; c < channels; c++) {
-            if (logSnr[c] != null) {
-                System.arraycopy(logSnr[c], 0, x, start[c], logSnr[c].length);
-                System.arraycopy(logSigma[c], 0, y, start[c], logSigma[c].length);
-            }
-        }
         return new ShadingTraceScene.Detection(scale.clone(), threshold.clone(), falseAlarm.clone(), background.clone(),
-                start, x, y, darkShare, channelOf, patternIndex, randomKey);
+                start, flat(logSnr), flat(logSigma), darkShare, channelOf, patternIndex, randomKey);
+    }
+
+    /** The channels' figures in channel order, in one array (a channel without figures has none). */
+    private static double[] flat(double[][] perChannel) {
+        return java.util.Arrays.stream(perChannel).filter(a -> a != null).flatMapToDouble(java.util.Arrays::stream)
+                .toArray();
     }
 
     /** Whether channel {@code c} has a datasheet line. */

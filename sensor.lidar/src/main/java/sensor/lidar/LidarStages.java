@@ -248,11 +248,7 @@ final class LidarStages {
         RayBuffer beams = f.rays;
         int b = beams.size(), s = config.beamSamples();
         boolean normals = f.graph.needs(CANDIDATE_NORMALS), background = !config.detection().isEmpty();
-        if (kept) {
-            pipeline.keep(normals, background); // the candidates are the device's: none here
-        } else {
-            pipeline.reset(b * s, normals, background);
-        }
+        pipeline.reset(kept ? 0 : b * s, normals, background); // kept: the candidates are the device's, none here
         SceneView view = f.ctx.scene();
         boolean moving = view.objects().stream().anyMatch(o -> o.bodyId() != null);
         int slices = moving ? Math.min(config.timeSlices(), Math.max(1, b)) : 1;

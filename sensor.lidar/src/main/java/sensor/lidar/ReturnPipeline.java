@@ -91,7 +91,8 @@ final class ReturnPipeline {
      * background only when {@code background}.
      */
     void reset(int rays, boolean normals, boolean background) {
-        keep(normals, background);
+        keepNormals = normals;
+        keepBackground = background;
         int slots = rays * nodes * 2;
         if (background && candBackground.length < slots) {
             candBackground = new double[slots]; // only read where this frame's trace stored a surface candidate
@@ -108,12 +109,6 @@ final class ReturnPipeline {
         }
         double[] intensity = candIntensity;
         parallel(slots, (from, end) -> java.util.Arrays.fill(intensity, from, end, -1));
-    }
-
-    /** Whether candidates keep their normals and their background, for a trace whose candidates stay on a device. */
-    void keep(boolean normals, boolean background) {
-        keepNormals = normals;
-        keepBackground = background;
     }
 
     /** Runs {@code block} over {@code [0, n)} in blocks of {@link #CHUNK} on the pool. */
@@ -196,13 +191,8 @@ final class ReturnPipeline {
      */
     boolean finish(ShadingTraceScene device, int beams, ShadingTraceScene.Detection detection, int[] count,
             double[] opl, double[] intensity, int[] entity, int[] slot, float[] normal) {
-        int m = switch (mode) {
-            case STRONGEST -> ShadingTraceScene.Finish.STRONGEST;
-            case FIRST -> ShadingTraceScene.Finish.FIRST;
-            case LAST -> ShadingTraceScene.Finish.LAST;
-            case DUAL -> ShadingTraceScene.Finish.DUAL;
-        };
-        return device.finish(new ShadingTraceScene.Finish(beams, samples, m, rangeMin, rangeMax,
+        // ReturnMode's order is Finish's: STRONGEST 0, FIRST 1, LAST 2, DUAL 3 (LidarBackendTest holds them together)
+        return device.finish(new ShadingTraceScene.Finish(beams, samples, mode.ordinal(), rangeMin, rangeMax,
                 minIntensity, mixingRange, detection, normal != null), new ShadingTraceScene.Returns(count, opl,
                         intensity, entity, slot, normal));
     }

@@ -208,6 +208,21 @@ class LidarBackendTest {
     }
 
     @Test
+    void theDevicesReturnModesAreTheLidarsLP() {
+        for (sensor.lidar.api.ReturnMode m : sensor.lidar.api.ReturnMode.values()) {
+            Device d = new Device(null, false);
+            rig(d).run(config(LidarBackend.GPU).setReturnMode(m));
+            int expected = switch (m) {
+                case STRONGEST -> ShadingTraceScene.Finish.STRONGEST;
+                case FIRST -> ShadingTraceScene.Finish.FIRST;
+                case LAST -> ShadingTraceScene.Finish.LAST;
+                case DUAL -> ShadingTraceScene.Finish.DUAL;
+            };
+            assertEquals(expected, d.lastFinish.mode(), m.toString());
+        }
+    }
+
+    @Test
     void detectionRunsWithTheSelectionOnTheDeviceOnItsOwnStreamLDET() {
         Device d = new Device(null, false);
         // a line no return at the wall passes: had the Java detection run after the device, the cloud would be empty
