@@ -1,5 +1,9 @@
 package sensor.lidar;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import sensor.api.material.AmbientMaterial;
+
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.ArrayList;
@@ -91,6 +95,39 @@ class DetectionTest {
                 .setFields(List.of(OutputField.DISTANCE_F32)).setDetection(lines);
         var out = rig.run(c);
         return out == null ? 0 : out.count() / (double) n;
+    }
+
+    /**
+     * The sunlight background is what surfaces reflect [L-DET]: an atmospheric (fog) return has none, so in a scene of fog
+     * alone, 2,000 rays give the same cloud under a 100 klx sun as in the dark, point for point, while some of the fog
+     * returns are dropped (the law decides them, with the dark noise).
+     */
+    @Test
+    void fogReturnsAreDecidedWithTheDarkNoiseWhateverTheSunLDET() {
+        AmbientMaterial fog = new AmbientMaterial() { // a return on every segment, uniform along it
+            @Override public double refractiveIndex() { return 1; }
+            @Override public double attenuation() { return 0.02; }
+            @Override public double returnProbability(double x0, double x1) { return 1; }
+            @Override public double sampleReturn(double x0, double x1, double u) { return x0 + u * (x1 - x0); }
+        };
+        float[][] clouds = new float[2][];
+        for (int k = 0; k < 2; k++) {
+            LidarRig rig = new LidarRig();
+            rig.env.setAmbient(fog);
+            rig.env.setLights(k == 0 ? List.of() : List.of(Light.sun(Vec3.X, 100 / Detection.KLX_PER_W_M2)));
+            Vec3[] dirs = new Vec3[2000];
+            java.util.Arrays.fill(dirs, Vec3.X);
+            var out = rig.run(new LidarConfig().setPattern(RayPatterns.generic(LidarRig.rays(dirs),
+                    List.of(new RayInterval(0, dirs.length)))).setRange(0.3, 60).setHeapDepth(1).setOptics(EMITTER,
+                            DETECTOR, 0).setDivergenceHalfAngle(DIVERGENCE).setFields(List.of(OutputField.DISTANCE_F32))
+                    .setDetection(List.of(new DetectionLine(2, 0.1, 100, 0.9, 1e-4, List.of(), "t"))));
+            clouds[k] = new float[out.count()];
+            for (int i = 0; i < clouds[k].length; i++) {
+                clouds[k][i] = out.getFloat(i, OutputField.DISTANCE_F32, 0);
+            }
+        }
+        assertTrue(clouds[0].length > 100 && clouds[0].length < 1900, "the law decides: " + clouds[0].length + " kept");
+        assertArrayEquals(clouds[0], clouds[1], "the same points in the sun");
     }
 
     @Test
