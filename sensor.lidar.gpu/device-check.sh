@@ -15,10 +15,12 @@
 #   demo-*.txt       the README's main command from a fresh JVM, with and without the GPU; demo-same.txt: the
 #                    files that differ between the two runs (none expected); demo-pipeline.txt: the demo with its
 #                    lidar's trace stage on the GPU (backend: gpu), whose summary must say so
-# Each step has its own time limit; a failing step is reported and the next one runs. Exit status: non-zero when
-# a step failed. Variables: JAVA (default java), JAR (default distro/target/sensorsim.jar), JUNIT (the JUnit
-# Platform console launcher jar; default: from the local Maven repository), BENCH (extra bench options), ONLY
-# (the steps to run, e.g. "tests gpu-bench"; default all).
+# Each step has its own time limit, cut to what is left of the script's budget (DEADLINE seconds, default 470: the
+# whole check ends within 8 minutes); a failing step is reported and the next one runs, and a step the budget no longer
+# reaches is reported as skipped. Exit status: non-zero when a step failed or was skipped. Variables: JAVA (default
+# java), JAR (default distro/target/sensorsim.jar), JUNIT (the JUnit Platform console launcher jar; default: from the
+# local Maven repository), BENCH (extra bench options), ONLY (the steps to run, e.g. "tests gpu-bench"; default all),
+# DEADLINE (the budget in seconds).
 set -uo pipefail
 OUT=${1:-out/device-check}
 JAVA=${JAVA:-java}
@@ -28,9 +30,17 @@ TESTS=${TESTS:-sensor.lidar.gpu/target/test-classes}
 BENCH=${BENCH:-}
 mkdir -p "$OUT"
 failed=0
+DEADLINE=${DEADLINE:-470}
 step() { # $1 name, $2 seconds, rest: command; output to $OUT/$1.txt
   local name=$1 limit=$2; shift 2
   case " ${ONLY:-$name} " in *" $name "*) ;; *) return ;; esac
+  local left=$((DEADLINE - SECONDS))
+  if [ "$left" -le 0 ]; then
+    echo "step $name: skipped, the check's budget of $DEADLINE s is spent" | tee -a "$OUT/steps.txt"
+    failed=1
+    return
+  fi
+  [ "$limit" -le "$left" ] || limit=$left
   local t0=$SECONDS
   timeout "$limit" "$@" >"$OUT/$name.txt" 2>&1
   local rc=$?
