@@ -10,6 +10,7 @@ import sensor.api.ComputePool;
 import sensor.api.lidar.LidarModelType.DetectionLine;
 import sensor.api.lidar.RayBuffer;
 import sensor.api.random.CounterRandom;
+import sensor.api.raytrace.ShadingTraceScene;
 import sensor.api.sensor.SampleContext;
 import sensor.lidar.api.LidarConfig;
 import sensor.lidar.api.ReturnMode;
@@ -98,31 +99,30 @@ public final class DetectionReference {
          * background[C], precisionStart[C + 1], logSnr[F], logSigma[F] (a channel without figures: none).
          */
         public double[] tables() {
-            int f = 0;
-            for (double[] x : logSnr) {
-                f += x == null ? 0 : x.length;
-            }
-            double[] t = new double[3 + 5 * channels + 1 + 2 * f];
-            t[0] = darkShare;
-            t[1] = channels;
-            t[2] = f;
-            System.arraycopy(scale, 0, t, 3, channels);
-            System.arraycopy(threshold, 0, t, 3 + channels, channels);
-            System.arraycopy(falseAlarm, 0, t, 3 + 2 * channels, channels);
-            System.arraycopy(background, 0, t, 3 + 3 * channels, channels);
-            int start = 0, p = 3 + 5 * channels + 1;
-            for (int c = 0; c < channels; c++) {
-                t[3 + 4 * channels + c] = start;
-                double[] x = logSnr[c];
-                if (x != null) {
-                    System.arraycopy(x, 0, t, p + start, x.length);
-                    System.arraycopy(logSigma[c], 0, t, p + f + start, x.length);
-                    start += x.length;
-                }
-            }
-            t[3 + 5 * channels] = start;
-            return t;
+            return hostTables(detection.onDevice(new int[0], new int[0], 0));
         }
+    }
+
+    /**
+     * Detection tables as host_detection.h reads them: darkShare, C, F, scale[C], threshold[C], falseAlarm[C],
+     * background[C], precisionStart[C + 1], logSnr[F], logSigma[F].
+     */
+    public static double[] hostTables(ShadingTraceScene.Detection d) {
+        int c = d.scale().length, f = d.logSnr().length;
+        double[] t = new double[3 + 5 * c + 1 + 2 * f];
+        t[0] = d.darkShare();
+        t[1] = c;
+        t[2] = f;
+        System.arraycopy(d.scale(), 0, t, 3, c);
+        System.arraycopy(d.threshold(), 0, t, 3 + c, c);
+        System.arraycopy(d.falseAlarm(), 0, t, 3 + 2 * c, c);
+        System.arraycopy(d.background(), 0, t, 3 + 3 * c, c);
+        for (int k = 0; k <= c; k++) {
+            t[3 + 4 * c + k] = d.precisionStart()[k];
+        }
+        System.arraycopy(d.logSnr(), 0, t, 3 + 5 * c + 1, f);
+        System.arraycopy(d.logSigma(), 0, t, 3 + 5 * c + 1 + f, f);
+        return t;
     }
 
     /** A frame of beams for {@link #detect}: per beam its pattern index and returns, per return slot its background. */

@@ -22,11 +22,9 @@ final class LidarFrame {
     ShadingTraceScene device;
     /**
      * Whether the frame's candidates are on the device, so that its divergence, selection and detection stages run
-     * there ({@link ReturnPipeline#finish}).
+     * there ({@link ReturnPipeline#finish}); false again if the device fails before they have.
      */
     boolean onDevice;
-    /** Whether the detection stage's work is done (on the device, with the selection). */
-    boolean detected;
     final StageGraph graph;
     /** The sensor's own stream (the trace's draws). */
     final CounterRandom random;

@@ -75,7 +75,7 @@ final class LidarStages {
                 f -> select(f, config, pipeline, kept, detection, channelOf)));
         if (detection != null) {
             c.add(stage("detection", Set.of(RAYS, RETURNS), Set.of(RETURNS), f -> {
-                if (!f.detected) {
+                if (!f.onDevice) { // else done on the device with the selection
                     detect(f, config, pipeline, detection, channelOf);
                 }
             }));
@@ -292,7 +292,6 @@ final class LidarStages {
             if (pipeline.finish(f.device, b, detection == null ? null : detection.onDevice(channelOf,
                     f.rays.patternIndex, f.detectionStream().key()), count, opl, inten, entity, slot, normal)) {
                 f.returnNormal = normal;
-                f.detected = detection != null;
                 return;
             }
             f.device = null; // its candidates are lost with it

@@ -135,21 +135,9 @@ class PipelineOnHostTest {
                 sel.mixingRange()));
         ShadingTraceScene.Detection det = sel.detection();
         a.add(det == null ? 0.0 : 1.0);
-        if (det != null) { // as host_detection.h reads them
-            int channels = det.scale().length;
-            a.addAll(List.of(det.darkShare(), (double) channels, (double) det.logSnr().length));
-            for (double[] array : new double[][] {det.scale(), det.threshold(), det.falseAlarm(), det.background()}) {
-                for (double x : array) {
-                    a.add(x);
-                }
-            }
-            for (int x : det.precisionStart()) {
-                a.add((double) x);
-            }
-            for (double[] array : new double[][] {det.logSnr(), det.logSigma()}) {
-                for (double x : array) {
-                    a.add(x);
-                }
+        if (det != null) {
+            for (double x : DetectionReference.hostTables(det)) {
+                a.add(x);
             }
             a.addAll(List.of((double) (det.randomKey() >>> 32), (double) (det.randomKey() & 0xffffffffL),
                     (double) det.channelOf().length));
